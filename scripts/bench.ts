@@ -1,0 +1,339 @@
+/**
+ * `npm run bench`: loads a raw node:http reference server and then the real server with the same
+ * autocannon settings, on this machine, and reports req/s, p50/p99 latency and the ratio of each
+ * operation to the reference (absolute numbers on a shared machine mean little; ratios measured
+ * in one run do). Writes the tables to BENCHMARKS.md.
+ *
+ *   npm run bench                         throughput of each operation against the reference
+ *   npm run bench -- --scale              list/get at 1,000 and at 1,000,000 orders in one store
+ *   npm run bench -- --soak [--minutes 3] mixed traffic for minutes; memory and latency over time
+ *
+ * Options: --connections N (10), --duration S (8), --warmup S (2), --tsx (run src/ through tsx
+ * instead of building dist/server.mjs first), --dry (print only, leave BENCHMARKS.md alone).
+ * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Request, type Result } from 'autocannon';
+import Database from 'better-sqlite3';
+import { ROOT, startServer, tempDir, type Started } from '../test/support/process.js';
+import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './bench/seed.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    scale: { type: 'boolean', default: false },
+    soak: { type: 'boolean', default: false },
+    minutes: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    tsx: { type: 'boolean', default: false },
+    dry: { type: 'boolean', default: false },
+  },
+});
+const CONNECTIONS = Number(opts.connections);
+const DURATION = Number(opts.duration);
+const WARMUP = Number(opts.warmup);
+const BASE = '/commerce/2024-07';
+const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn' };
+
+/** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
+function serverCommand(): { command: string[]; label: string } {
+  if (!opts.tsx) {
+    const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, encoding: 'utf8' });
+    const dist = path.join(ROOT, 'dist/server.mjs');
+    if (built.status === 0 && existsSync(dist)) return { command: [process.execPath, dist], label: 'node dist/server.mjs (npm run build)' };
+    console.warn(`npm run build failed; running src/ through tsx instead.\n${built.stderr}`);
+  }
+  return { command: [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server.ts')], label: 'node --import tsx src/server.ts' };
+}
+
+const startReference = () => startServer({}, [process.execPath, path.join(ROOT, 'scripts/bench/reference-server.mjs')]);
+
+function memory(pid: number | undefined) {
+  const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+const fileMb = (file: string) => (existsSync(file) ? statSync(file).size / 1024 / 1024 : 0);
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Op {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** Called per request: a new path or body (unique source_id, another order id). */
+  setup?: (req: Request) => Request;
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  bad: number;
+}
+
+async function measure(url: string, op: Op, seconds = DURATION, connections = CONNECTIONS): Promise<Measured> {
+  const requests: Request[] = [
+    {
+      method: op.method,
+      path: op.path,
+      headers: { ...(op.method === 'POST' && { 'content-type': 'application/json' }), ...op.headers },
+      ...(op.setup && { setupRequest: op.setup }),
+    },
+  ];
+  const warm = WARMUP > 0 && seconds === DURATION ? await autocannon({ url, connections, duration: WARMUP, requests }) : undefined;
+  const r: Result = await autocannon({ url, connections, duration: seconds, requests });
+  const ok = r['2xx'] + (warm?.['2xx'] ?? 0);
+  const bad = r.non2xx + r.errors + r.timeouts + (warm ? warm.non2xx + warm.errors + warm.timeouts : 0);
+  return { name: op.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad };
+}
+
+let sequence = 0;
+const postOrder = (storeId: string, apiKey: string, name = 'POST /orders (3 items)'): Op => ({
+  name,
+  method: 'POST',
+  path: `${BASE}/orders`,
+  headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
+  setup: (req) => ({ ...req, body: JSON.stringify(orderBody(`b-${process.pid}-${++sequence}`, sequence)) }),
+});
+
+const getOrder = (storeId: string, apiKey: string, count: number, name = 'GET /orders/{id}'): Op => ({
+  name,
+  method: 'GET',
+  path: `${BASE}/orders/${seededOrderId(0)}`,
+  headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
+  setup: (req) => ({ ...req, path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * count))}` }),
+});
+
+const listOrders = (storeId: string, apiKey: string, query: string, name: string): Op => ({
+  name,
+  method: 'GET',
+  path: `${BASE}/orders?${query}`,
+  headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
+});
+
+const keysOnMain = () => existsSync(path.join(ROOT, 'openapi/keys.yaml')) && existsSync(path.join(ROOT, 'src/keys'));
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+
+function machine(): string {
+  const cpu = os.cpus();
+  return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${os.type()} ${os.release()}`;
+}
+
+function header(serverLabel: string): string {
+  return [
+    `- Command: \`${COMMAND}\``,
+    `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `- Machine: ${machine()} (shared; load generator on the same machine)`,
+    `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, fresh SQLite file database (WAL)`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row, 127.0.0.1`,
+  ].join('\n');
+}
+
+/** Replaces the section between `<!-- bench:NAME -->` markers in BENCHMARKS.md (or appends it). */
+function writeSection(name: string, markdown: string) {
+  if (opts.dry) return;
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nMeasured by `npm run bench` (scripts/bench.ts). Ratios are to a raw `node:http` server that parses the JSON body, loaded the same way in the same run; absolute numbers on this shared machine move from run to run, the ratios much less.\n';
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const at = text.indexOf(start);
+  const stop = text.indexOf(end);
+  text = at >= 0 && stop > at ? text.slice(0, at) + block + text.slice(stop + end.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text);
+  console.log(`\nWrote the "${name}" section of BENCHMARKS.md.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+async function withServer<T>(seeded: Seeded, command: string[], fn: (s: Started) => Promise<T>): Promise<T> {
+  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: `file:${seeded.file}` }, command);
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop('SIGTERM');
+  }
+}
+
+async function throughput() {
+  const { command, label } = serverCommand();
+  const dir = tempDir('bench-');
+  const seeded = seedBase(path.join(dir, 'bench.db'), 2);
+  const [readStore, writeStore] = seeded.storeIds;
+  seedOrders(seeded.file, readStore, 0, 1_000);
+  const key = seeded.apiKey;
+
+  console.log(`Reference: node:http (scripts/bench/reference-server.mjs)`);
+  const ref = await startReference();
+  const refPost = await measure(ref.url, { ...postOrder(writeStore, key), name: 'reference POST (JSON body parsed)' });
+  const refGet = await measure(ref.url, { ...getOrder(readStore, key, 1_000), name: 'reference GET' });
+  await ref.stop('SIGTERM');
+  for (const m of [refPost, refGet]) console.log(`  ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+
+  console.log(`Server: ${label}`);
+  const rows = await withServer(seeded, command, async (server) => {
+    const out: Array<{ m: Measured; ref: Measured; target?: number }> = [];
+    const run = async (op: Op, ref: Measured, target?: number) => {
+      const m = await measure(server.url, op);
+      console.log(`  ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ratio ${f2(m.rps / ref.rps)}${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
+      out.push({ m, ref, target });
+    };
+    await run(postOrder(writeStore, key), refPost, 0.25);
+    await run(getOrder(readStore, key, 1_000), refGet, 0.45);
+    await run(listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), refGet, 0.25);
+    return { out, mem: memory(server.proc.pid) };
+  });
+  const written = new Database(seeded.file, { readonly: true });
+  const stored = (written.prepare('SELECT count(*) AS n FROM orders WHERE store_id = ?').get(writeStore) as { n: number }).n;
+  written.close();
+  const wal = fileMb(`${seeded.file}-wal`);
+  rmSync(dir, { recursive: true, force: true });
+
+  const lines = [
+    '| operation | req/s | p50 ms | p99 ms | ratio to reference | target | |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...[refPost, refGet].map((m) => `| ${m.name} | ${f0(m.rps)} | ${m.p50} | ${m.p99} | 1.00 | | |`),
+    ...rows.out.map(({ m, ref, target }) => {
+      const ratio = m.rps / ref.rps;
+      const verdict = target === undefined ? '' : ratio >= target ? 'met' : '**not met**';
+      return `| ${m.name}${m.bad ? ` (${m.bad} non-2xx)` : ''} | ${f0(m.rps)} | ${m.p50} | ${m.p99} | ${f2(ratio)} | ≥ ${target} | ${verdict} |`;
+    }),
+    keysOnMain()
+      ? '| GET /keygen/keys/{id}?keyToken= | TODO | | | | measured, reported | the key service is on main; its bench row is not written yet |'
+      : '| GET /keygen/keys/{id}?keyToken= | TODO | | | | measured, reported | key service not on main yet |',
+  ];
+  const after = `Server at the end: RSS ${f0(rows.mem.rssMb)} MB (peak ${f0(rows.mem.peakMb)} MB); WAL file ${f2(wal)} MB after shutdown; ${stored.toLocaleString('en-US')} orders stored by the POST row (2xx answers counted by autocannon, warm-up included: ${rows.out[0].m.ok.toLocaleString('en-US')}; requests still in flight when a run stops are committed but not counted).`;
+  const md = `## Throughput\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
+  console.log(`\n${md}`);
+  writeSection('throughput', md);
+}
+
+async function scale() {
+  const { command, label } = serverCommand();
+  const dir = tempDir('bench-scale-');
+  const seeded = seedBase(path.join(dir, 'bench.db'), 1);
+  const [store] = seeded.storeIds;
+  const key = seeded.apiKey;
+  const ops = (count: number) => [
+    listOrders(store, key, 'limit=50', 'GET /orders?limit=50 (page 1)'),
+    listOrders(store, key, 'page=200&limit=50', 'GET /orders?page=200&limit=50'),
+    getOrder(store, key, count, 'GET /orders/{id} (random id)'),
+  ];
+  const at = async (count: number) =>
+    withServer(seeded, command, async (server) => {
+      const results: Measured[] = [];
+      for (const op of ops(count)) {
+        const m = await measure(server.url, op);
+        console.log(`  ${count.toLocaleString('en-US')} orders, ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} non-2xx` : ''}`);
+        results.push(m);
+      }
+      return { results, mem: memory(server.proc.pid) };
+    });
+
+  seedOrders(seeded.file, store, 0, 1_000);
+  const small = await at(1_000);
+  const t0 = performance.now();
+  seedOrders(seeded.file, store, 1_000, 1_000_000, (n) => process.stdout.write(`\r  seeding: ${n.toLocaleString('en-US')} orders`));
+  console.log(` (${((performance.now() - t0) / 1000).toFixed(0)} s, database ${f0(fileMb(seeded.file))} MB)`);
+  const large = await at(1_000_000);
+  const walAfter = fileMb(`${seeded.file}-wal`);
+  const dbMb = fileMb(seeded.file);
+  rmSync(dir, { recursive: true, force: true });
+
+  const lines = [
+    '| operation | req/s at 1,000 | p50 / p99 ms | req/s at 1,000,000 | p50 / p99 ms | slowdown (req/s 1k ÷ 1M) | target |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...small.results.map((s, i) => {
+      const l = large.results[i];
+      const slowdown = s.rps / l.rps;
+      return `| ${s.name} | ${f0(s.rps)} | ${s.p50} / ${s.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${f2(slowdown)}× | ≤ 1.5× ${slowdown <= 1.5 ? 'met' : '**not met**'} |`;
+    }),
+  ];
+  const after =
+    `Server RSS at the end: ${f0(small.mem.rssMb)} MB at 1,000 orders, ${f0(large.mem.rssMb)} MB at 1,000,000 (peak ${f0(large.mem.peakMb)} MB; target < 200 MB: ${large.mem.peakMb < 200 ? 'met' : '**not met**'}). ` +
+    `Database ${f0(dbMb)} MB; WAL file ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
+  const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
+  console.log(`\n${md}`);
+  writeSection('scale', md);
+}
+
+async function soak() {
+  const { command, label } = serverCommand();
+  const minutes = Number(opts.minutes);
+  const window = 30;
+  const dir = tempDir('bench-soak-');
+  const seeded = seedBase(path.join(dir, 'bench.db'), 2);
+  const [readStore, writeStore] = seeded.storeIds;
+  seedOrders(seeded.file, readStore, 0, 1_000);
+  const key = seeded.apiKey;
+  const windows = Math.max(2, Math.round((minutes * 60) / window));
+  const split = Math.max(1, Math.floor(CONNECTIONS / 3));
+  const samples = await withServer(seeded, command, async (server) => {
+    const out: Array<{ at: number; results: Measured[]; mem: ReturnType<typeof memory>; walMb: number }> = [];
+    const start = performance.now();
+    for (let w = 0; w < windows; w++) {
+      // Three clients at once, so every operation runs beside the others: writes, lists, reads.
+      const results = await Promise.all([
+        measure(server.url, postOrder(writeStore, key), window, split),
+        measure(server.url, listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10'), window, split),
+        measure(server.url, getOrder(readStore, key, 1_000), window, CONNECTIONS - 2 * split),
+      ]);
+      const s = { at: (performance.now() - start) / 1000, results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
+      out.push(s);
+      console.log(
+        `  ${f0(s.at)} s: ${results.map((m) => `${m.name} ${f0(m.rps)} req/s p50 ${m.p50} p99 ${m.p99}${m.bad ? ` (${m.bad} bad)` : ''}`).join('; ')}; RSS ${f0(s.mem.rssMb)} MB; WAL ${f2(s.walMb)} MB`,
+      );
+    }
+    return out;
+  });
+  rmSync(dir, { recursive: true, force: true });
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  const lines = [
+    '| operation | first window req/s | p50 / p99 ms | last window req/s | p50 / p99 ms | non-2xx in all windows |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...first.results.map((m, i) => {
+      const l = last.results[i];
+      const bad = samples.reduce((n, s) => n + s.results[i].bad, 0);
+      return `| ${m.name} | ${f0(m.rps)} | ${m.p50} / ${m.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${bad} |`;
+    }),
+    keysOnMain() ? '| key service (init + transactions) | TODO | | | | |' : '| key service (init + transactions) | TODO: not on main yet | | | | |',
+  ];
+  const after = `Server RSS: ${f0(first.mem.rssMb)} MB after the first ${window} s window, ${f0(last.mem.rssMb)} MB after ${f0(last.at)} s (peak ${f0(last.mem.peakMb)} MB). WAL file: ${f2(first.walMb)} MB → ${f2(last.walMb)} MB.`;
+  const md = `## Soak: ${minutes} minutes of mixed traffic\n\n${header(label).replace(/\n- Load:.*/, `\n- Load: autocannon, three clients at once (${split}/${split}/${CONNECTIONS - 2 * split} connections), ${windows} windows of ${window} s, 127.0.0.1`)}\n\n${lines.join('\n')}\n\n${after}\n`;
+  console.log(`\n${md}`);
+  writeSection('soak', md);
+}
+
+const main = opts.soak ? soak : opts.scale ? scale : throughput;
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

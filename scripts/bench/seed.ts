@@ -1,0 +1,96 @@
+/**
+ * Fixtures of the benchmark: a realistic order body, and a database seeded directly through
+ * SQLite (an account, an API key, a store and N orders) in the format the repository writes.
+ */
+import type { components } from '../../generated/orders/types.js';
+import { createApiKey } from '../../src/shared/api-keys.js';
+import { systemClock } from '../../src/shared/clock.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+import { newId } from '../../src/shared/ids.js';
+import { instant } from '../../src/orders/orders/repository.js';
+import { insertStore } from '../../src/orders/stores/repository.js';
+
+type OrderCreate = components['schemas']['OrderCreate'];
+
+const BASE_MS = Date.parse('2024-01-01T00:00:00Z');
+
+/** A 3-item shipping order with customer, address and timestamps, as a shop backend sends it. */
+export function orderBody(sourceId: string, i = 0): OrderCreate {
+  const created = new Date(BASE_MS + i * 1000).toISOString();
+  return {
+    source_id: sourceId,
+    number: `#${1000 + i}`,
+    currency: 'EUR',
+    status: 'open',
+    financial_status: 'paid',
+    fulfillment_status: 'unfulfilled',
+    order_total: '52.80',
+    shipping_total: '4.90',
+    tax_total: '8.43',
+    discount_total: '3.50',
+    subtotal: '47.90',
+    items: [
+      { source_id: 'li-1', sku: 'TSHIRT-M-BLUE', quantity: 2, unit_price: { currency: 'EUR', amount: '19.90' }, unit_weight: { unit: 'g', value: 180 }, product_title: 'T-shirt', product_variant_title: 'M / Blue', discount: '3.00', tax: '6.35' },
+      { source_id: 'li-2', sku: 'MUG-1', quantity: 1, unit_price: { currency: 'EUR', amount: '9.90' }, product_title: 'Mug', discount: '0.50', tax: '1.58' },
+      { source_id: 'li-3', sku: 'CAP-RED', quantity: 1, unit_price: { currency: 'EUR', amount: '12.00' }, product_title: 'Cap', tax: '0.50' },
+    ],
+    source_created_at: created,
+    source_updated_at: created,
+    customer: { source_id: `c-${i % 5000}`, first_name: 'Ada', last_name: 'Lovelace', emails: ['ada@example.com'], locale: 'en-GB' },
+    shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GB' },
+    tags: ['web'],
+    shipping_method: 'Standard',
+    delivery_method: 'shipping',
+  };
+}
+
+/** Deterministic order ids in the service's id format (`ord_` + time in base 36 + 20 hex digits), so any seeded id can be named again. */
+export const seededOrderId = (i: number) => `ord_${(BASE_MS + i).toString(36).padStart(9, '0')}${i.toString(16).padStart(20, '0')}`;
+
+export interface Seeded {
+  file: string;
+  apiKey: string;
+  storeIds: string[];
+}
+
+/** Creates and migrates the database at `file`, with one API key and `stores` stores. */
+export function seedBase(file: string, stores = 2): Seeded {
+  const database = openDatabase(`file:${file}`);
+  try {
+    const key = createApiKey(database.db, systemClock, { name: 'bench' });
+    const now = new Date();
+    const storeIds = Array.from({ length: stores }, (_, n) =>
+      insertStore(database.db, { id: newId('sto', now), accountId: key.accountId, source_id: `bench-${n}`, name: `Bench ${n}`, currency: 'EUR', now: now.toISOString() }).id,
+    );
+    return { file, apiKey: key.key, storeIds };
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * Inserts orders `from`..`to - 1` into a store with the repository's row format (client fields as
+ * one JSON document, sort keys in epoch ms), in transactions of 20,000 rows.
+ */
+export function seedOrders(file: string, storeId: string, from: number, to: number, onProgress?: (done: number) => void): void {
+  const database = openDatabase(`file:${file}`);
+  try {
+    const insert = database.sqlite.prepare(
+      'INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)',
+    );
+    const batch = database.sqlite.transaction((start: number, end: number) => {
+      const now = new Date().toISOString();
+      for (let i = start; i < end; i++) {
+        const body = orderBody(`seed-${i}`, i);
+        insert.run(seededOrderId(i), storeId, body.source_id, instant(body.source_created_at), instant(body.source_updated_at), JSON.stringify(body), now, now);
+      }
+    });
+    for (let start = from; start < to; start += 20_000) {
+      batch(start, Math.min(to, start + 20_000));
+      onProgress?.(Math.min(to, start + 20_000));
+    }
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    database.close();
+  }
+}
