@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
 import type { Db } from '../../shared/db/client.js';
 import { ApiError } from '../../shared/errors.js';
@@ -25,12 +25,19 @@ export function toStore(row: StoreRow): Store {
   };
 }
 
-export function findStore(db: Db, accountId: string, id: string): StoreRow | undefined {
-  return db
+// Every store-scoped request looks its store up: prepared once per database, not built per call.
+const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
+const prepareById = (db: Db) =>
+  db
     .select()
     .from(stores)
-    .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
-    .get();
+    .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.accountId, sql.placeholder('accountId'))))
+    .prepare();
+
+export function findStore(db: Db, accountId: string, id: string): StoreRow | undefined {
+  let byId = byIdStatements.get(db);
+  if (!byId) byIdStatements.set(db, (byId = prepareById(db)));
+  return byId.get({ id, accountId });
 }
 
 function assertSourceIdFree(db: Db, accountId: string, sourceId: string, exceptId?: string) {
