@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { zGetOrderHeaders } from '../../generated/orders/zod.js';
 import { ApiError } from '../shared/errors.js';
@@ -45,16 +45,27 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
       throw new ApiError(41300, `The request body is larger than ${limit} bytes.`);
     },
   });
+  const parse = async (c: Context<OrdersEnv>) => {
+    try {
+      await c.req.json();
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(40000);
+    }
+  };
   return async (c, next) => {
     if (c.req.method !== 'POST' && c.req.method !== 'PATCH' && c.req.method !== 'PUT') return next();
     if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(41500);
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      // The declared length decides (node's parser holds the body to it), and the body is read
+      // straight from the socket: hono's bodyLimit would turn it into a web stream first.
+      if (parseInt(length, 10) > limit) throw new ApiError(41300, `The request body is larger than ${limit} bytes.`);
+      await parse(c);
+      return next();
+    }
     await sizeGuard(c, async () => {
-      try {
-        await c.req.json();
-      } catch (err) {
-        if (err instanceof ApiError) throw err;
-        throw new ApiError(40000);
-      }
+      await parse(c);
       await next();
     });
   };
