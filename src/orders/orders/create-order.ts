@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zCreateOrderBody, zCreateOrderHeaders, zCreateOrderResponse } from '../../../generated/orders/zod.js';
-import { created } from '../../shared/http.js';
+import { createdJson } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
 import { rejectWith, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
@@ -30,7 +30,7 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
       const problems = orderRuleProblems(body);
       if (problems.length > 0) rejectWith(problems, false);
       const now = clock.now();
-      return created(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
+      return createdJson(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
     },
     validationHook(route.request),
   );

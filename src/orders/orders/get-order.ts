@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zGetOrderHeaders, zGetOrderPath, zGetOrderResponse } from '../../../generated/orders/zod.js';
 import { ApiError } from '../../shared/errors.js';
-import { ok } from '../../shared/http.js';
+import { okJson } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { errorResponses, json } from '../responses.js';
@@ -24,7 +24,7 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     (c) => {
       const order = findOrder(db, c.var.store.id, c.req.valid('param').id);
       if (!order) throw new ApiError(40400, 'The order could not be found.');
-      return ok(c, order);
+      return okJson(c, order);
     },
     validationHook(route.request),
   );

@@ -1,11 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
-import { ok } from '../../shared/http.js';
+import { okJson, type JsonText } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { errorResponses, json } from '../responses.js';
+import type { components } from '../../../generated/orders/types.js';
 import { listOrders, type Sort } from './repository.js';
+
+type OrderList = components['schemas']['OrderListEnvelope']['data'];
 
 export const route = createRoute({
   operationId: 'listOrders',
@@ -37,7 +40,9 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
       const { offset, fetch } = pageWindow(q.page, q.limit);
       const rows = listOrders(db, { storeId: c.var.store.id, sort, sourceIds, offset, fetch });
       const { items, pagination } = pageOf(rows, q.page, q.limit);
-      return ok(c, { orders: items, pagination, parameter_string: parameterString({ page: q.page, limit: q.limit, sort, sourceIds }) });
+      const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
+      const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
+      return okJson(c, data);
     },
     validationHook(route.request),
   );

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { components, operations } from '../../../generated/orders/types.js';
 import type { Db } from '../../shared/db/client.js';
 import { ApiError } from '../../shared/errors.js';
+import type { JsonText } from '../../shared/http.js';
 import { locations, NO_TIME, orders } from '../schema.js';
 
 export type Order = components['schemas']['Order'];
@@ -12,10 +13,9 @@ export type Sort = NonNullable<NonNullable<operations['listOrders']['parameters'
 /** The client's fields of an order as stored in `orders.doc` (everything but what the service owns or expands). */
 type OrderDoc = Omit<OrderCreate, 'pickup_location'>;
 
+/** What orderJson needs of a row; the store id is the caller's (every query filters on it). */
 interface OrderRow {
   id: string;
-  storeId: string;
-  sourceId: string;
   locationId: string | null;
   doc: string;
   createdAt: string;
@@ -26,30 +26,33 @@ interface OrderRow {
 
 export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
 
-/** The one place a stored order becomes the contract's Order. */
-export function toOrder(row: OrderRow): Order {
-  const doc = JSON.parse(row.doc) as OrderDoc;
-  return {
-    id: row.id,
-    store: { id: row.storeId },
-    ...doc,
-    tags: doc.tags ?? [],
-    ...(row.locationId !== null && {
-      pickup_location: {
-        location_id: row.locationId,
-        address: JSON.parse(row.locationAddress ?? '{}') as components['schemas']['LocationAddress'],
-        opening_hours: JSON.parse(row.locationHours ?? '{}') as components['schemas']['OpeningHours'],
-      },
-    }),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  } as Order;
+/**
+ * The one place a stored order becomes the contract's Order, as JSON text. The stored document
+ * (the client's fields, written by JSON.stringify) is spliced in as it is, between the fields the
+ * service owns, instead of being parsed and serialized again on every read: the same JSON that
+ * `{ id, store, ...doc, tags: doc.tags ?? [], pickup_location, created_at, updated_at }` gives,
+ * field order included. The document holds only OrderCreate/OrderUpdate fields (validated with
+ * unknown properties rejected), so none of its keys repeats one added here.
+ *
+ * `"tags":` occurs in such a document exactly when it has top-level tags: only a key is followed
+ * by `:` (a string value is followed by `,` `}` or `]`, and a `"` inside a string is escaped), and
+ * no nested schema object has a `tags` key (items have `product_tags`).
+ */
+export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
+  let out = `{"id":${JSON.stringify(row.id)},"store":{"id":${JSON.stringify(storeId)}},${row.doc.slice(1, -1)}`;
+  if (!row.doc.includes('"tags":')) out += ',"tags":[]';
+  if (row.locationId !== null) {
+    out += `,"pickup_location":{"location_id":${JSON.stringify(row.locationId)},"address":${row.locationAddress ?? '{}'},"opening_hours":${row.locationHours ?? '{}'}}`;
+  }
+  return `${out},"created_at":${JSON.stringify(row.createdAt)},"updated_at":${JSON.stringify(row.updatedAt)}}`;
 }
 
+/** The contract's Order as an object (for callers that need one; responses use orderJson). */
+export const toOrder = (row: OrderRow, storeId: string): Order => JSON.parse(orderJson(row, storeId)) as Order;
+
+// Only what orderJson reads: every string column costs a string conversion per row.
 const columns = {
   id: orders.id,
-  storeId: orders.storeId,
-  sourceId: orders.sourceId,
   locationId: orders.locationId,
   doc: orders.doc,
   createdAt: orders.createdAt,
@@ -77,7 +80,7 @@ function prepare(db: Db) {
     .where(and(eq(orders.storeId, sql.placeholder('storeId')), eq(orders.sourceId, sql.placeholder('sourceId'))))
     .prepare();
   const locationInStore = db
-    .select({ id: locations.id })
+    .select({ id: locations.id, address: locations.address, openingHours: locations.openingHours })
     .from(locations)
     .where(and(eq(locations.storeId, sql.placeholder('storeId')), eq(locations.id, sql.placeholder('id'))))
     .prepare();
@@ -145,24 +148,32 @@ function stmts(db: Db) {
   return s;
 }
 
-export function findOrder(db: Db, storeId: string, id: string): Order | undefined {
+/** The order as JSON text (see orderJson), or undefined when it is not in the store. */
+export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> | undefined {
   const row = stmts(db).byId.get({ storeId, id }) as OrderRow | undefined;
-  return row && toOrder(row);
+  return row && orderJson(row, storeId);
 }
 
 export function locationExists(db: Db, storeId: string, id: string): boolean {
   return stmts(db).locationInStore.get({ storeId, id }) !== undefined;
 }
 
-/** Inserts an order in one transaction: 409/40900 when its source_id is taken in the store. */
-export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): Order {
+/**
+ * Inserts an order in one transaction and returns it as JSON text, built from what was written
+ * (no second read): 409/40900 when its source_id is taken in the store.
+ */
+export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): JsonText<Order> {
   const s = stmts(db);
   const { pickup_location, ...doc } = body;
+  const docJson = JSON.stringify(doc);
   return db.transaction(() => {
     if (s.sourceIdTaken.get({ storeId, sourceId: body.source_id })) {
       throw new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
     }
-    if (pickup_location && !s.locationInStore.get({ storeId, id: pickup_location.location_id })) {
+    const location = pickup_location
+      ? (s.locationInStore.get({ storeId, id: pickup_location.location_id }) as { address: string; openingHours: string } | undefined)
+      : undefined;
+    if (pickup_location && !location) {
       throw new ApiError(42200, undefined, [{ path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' }]);
     }
     s.insert.run({
@@ -172,31 +183,44 @@ export function insertOrder(db: Db, storeId: string, id: string, body: OrderCrea
       locationId: pickup_location?.location_id ?? null,
       sourceCreatedMs: instant(body.source_created_at),
       sourceUpdatedMs: instant(body.source_updated_at),
-      doc: JSON.stringify(doc),
+      doc: docJson,
       createdAt: now,
       updatedAt: now,
     });
-    return toOrder(s.byId.get({ storeId, id }) as OrderRow);
+    return orderJson(
+      {
+        id,
+        locationId: pickup_location?.location_id ?? null,
+        doc: docJson,
+        createdAt: now,
+        updatedAt: now,
+        locationAddress: location?.address ?? null,
+        locationHours: location?.openingHours ?? null,
+      },
+      storeId,
+    );
   });
 }
 
-/** Applies a partial update in one transaction; undefined when the order is not in the store. */
-export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpdate, now: string): Order | undefined {
+/** Applies a partial update in one transaction; the order as JSON text, undefined when it is not in the store. */
+export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpdate, now: string): JsonText<Order> | undefined {
   const s = stmts(db);
   return db.transaction(() => {
     const row = s.byId.get({ storeId, id }) as OrderRow | undefined;
     if (!row) return undefined;
-    if (Object.keys(patch).length === 0) return toOrder(row);
+    if (Object.keys(patch).length === 0) return orderJson(row, storeId);
     const doc = { ...(JSON.parse(row.doc) as OrderDoc), ...patch };
-    s.update.run({ storeId, id, doc: JSON.stringify(doc), sourceUpdatedMs: instant(doc.source_updated_at), updatedAt: now });
-    return toOrder(s.byId.get({ storeId, id }) as OrderRow);
+    const docJson = JSON.stringify(doc);
+    s.update.run({ storeId, id, doc: docJson, sourceUpdatedMs: instant(doc.source_updated_at), updatedAt: now });
+    return orderJson({ ...row, doc: docJson, updatedAt: now }, storeId);
   });
 }
 
+/** A page of orders, each as JSON text (see orderJson). */
 export function listOrders(
   db: Db,
   q: { storeId: string; sort: Sort; sourceIds?: string[]; offset: number; fetch: number },
-): Order[] {
+): JsonText<Order>[] {
   const filtered = q.sourceIds !== undefined;
   const rows = stmts(db)
     .list(q.sort, filtered)
@@ -206,5 +230,5 @@ export function listOrders(
       fetch: q.fetch,
       ...(filtered && { sourceIds: JSON.stringify(q.sourceIds) }),
     }) as OrderRow[];
-  return rows.map(toOrder);
+  return rows.map((row) => orderJson(row, q.storeId));
 }

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zUpdateOrderBody, zUpdateOrderHeaders, zUpdateOrderPath, zUpdateOrderResponse } from '../../../generated/orders/zod.js';
 import { ApiError } from '../../shared/errors.js';
-import { ok } from '../../shared/http.js';
+import { okJson } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { errorResponses, json } from '../responses.js';
@@ -28,7 +28,7 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
     (c) => {
       const order = updateOrder(db, c.var.store.id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
       if (!order) throw new ApiError(40400, 'The order could not be found.');
-      return ok(c, order);
+      return okJson(c, order);
     },
     validationHook(route.request),
   );
