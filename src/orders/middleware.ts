@@ -36,7 +36,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Requests with a body: `application/json` (415/41500), at most `limit` bytes (413/41300),
- * parseable JSON (400/40000). The parsed body stays cached for the route's validator.
+ * UTF-8 JSON (400/40000). The decoded text stays cached for the route's validator.
  */
 export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
   const sizeGuard = bodyLimit({
@@ -45,13 +45,20 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
       throw new ApiError(41300, `The request body is larger than ${limit} bytes.`);
     },
   });
+  // JSON text is UTF-8 (RFC 8259): bytes that are not are a 400, not silently replaced by U+FFFD.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   const parse = async (c: Context<OrdersEnv>) => {
+    let text: string;
     try {
-      await c.req.json();
+      text = utf8.decode(await c.req.arrayBuffer());
+      JSON.parse(text);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw new ApiError(40000);
     }
+    // The route's validator reads the body as text through hono's body cache, which holds
+    // promises at run time (its type says string).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   };
   return async (c, next) => {
     if (c.req.method !== 'POST' && c.req.method !== 'PATCH' && c.req.method !== 'PUT') return next();
