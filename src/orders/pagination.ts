@@ -1,0 +1,14 @@
+/** Page arithmetic shared by every list: fetch one row more than the page to learn whether another page exists. */
+export const MAX_PAGE = 200;
+
+export function pageWindow(page: number, limit: number) {
+  return { offset: (page - 1) * limit, fetch: limit + 1 };
+}
+
+/** `has_next_page` is true only when page + 1 can be requested (page below 200) and holds a row. */
+export function pageOf<T>(rows: T[], page: number, limit: number) {
+  return {
+    items: rows.slice(0, limit),
+    pagination: { page, limit, has_next_page: rows.length > limit && page < MAX_PAGE },
+  };
+}
