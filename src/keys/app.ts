@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { createAuthenticator } from '../shared/api-keys.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
 import { badRequest, internalErrorBody, issuesFrom, KeysError, type Location } from './errors.js';
@@ -60,9 +59,10 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
 
   app.use('*', async (c, next) => {
     const sent = c.req.header('x-request-id');
-    const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
+    const requestId = c.get('requestId') ?? (sent && REQUEST_ID.test(sent) ? sent : randomUUID());
+    c.set('requestId', requestId);
     await next();
-    if (c.res !== RESPONSE_ALREADY_SENT && !c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
   });
 
   const requireApiKey: MiddlewareHandler<KeysEnv> = async (c, next) => {

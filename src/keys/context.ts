@@ -34,7 +34,7 @@ export interface KeysServices {
   urls: { prompt: string; callback: string };
 }
 
-export type KeysEnv = { Variables: { principal: Principal } };
+export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
 export type KeysApp = OpenAPIHono<KeysEnv>;
 
 /** A transaction's lifetime, from creation. */

@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import Provider from 'oidc-provider';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 
@@ -28,6 +27,11 @@ export interface DevProviderOptions {
 type NodeEnv = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 
 const MOUNT = '/oidc-dev';
+
+// @hono/node-server replaces the global Response with a lighter one whose cached responses it
+// writes out without looking at `x-hono-already-sent`; a native Response takes the path that does.
+const NativeResponse = globalThis.Response;
+const alreadySent = () => new NativeResponse(null, { headers: { 'x-hono-already-sent': 'true' } });
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -148,10 +152,10 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     const prefix = url.slice(0, at + MOUNT.length);
     (incoming as IncomingMessage & { originalUrl?: string }).originalUrl = url;
     incoming.url = url.slice(prefix.length) || '/';
-    const requestId = c.res.headers.get('x-request-id') ?? c.get('requestId' as never);
+    const requestId: unknown = c.get('requestId' as never);
     if (typeof requestId === 'string') outgoing.setHeader('x-request-id', requestId);
     await callback(incoming, outgoing);
-    return RESPONSE_ALREADY_SENT;
+    return alreadySent();
   });
 
   return { app, issuer: opts.issuer, clientId, clientSecret };
