@@ -55,7 +55,7 @@ export function issuesFrom(where: Location, input: unknown, issues: readonly z.c
       continue;
     }
     const parameter = jsonPath(issue.path) || (where === 'body' ? 'body' : where);
-    if (issue.code === 'invalid_type' && at(input, issue.path) === undefined) {
+    if (issue.path.length > 0 && at(input, issue.path) === undefined) {
       out.push({ parameter, in: where, reason: 'missing', message: `${parameter} is required.` });
     } else {
       out.push({ parameter, in: where, reason: 'invalid', message: `${parameter} is invalid: ${issue.message}` });

@@ -69,6 +69,7 @@ export function createDevProvider(opts: DevProviderOptions) {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     claims: { openid: ['sub'], profile: ['name'] },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 300, IdToken: 300, AuthorizationCode: 60 },
     async findAccount(_ctx, sub) {
       const user = opts.users.find((u) => u.id === sub);
       if (!user) return undefined;

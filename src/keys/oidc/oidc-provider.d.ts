@@ -36,6 +36,7 @@ declare module 'oidc-provider' {
       features: Record<string, { enabled: boolean }>;
       interactions: { url: (ctx: KoaContextWithOIDC, interaction: Interaction) => string };
       claims: Record<string, string[]>;
+      ttl: Record<string, number>;
       findAccount: (ctx: KoaContextWithOIDC, sub: string) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> } | undefined>;
       loadExistingGrant: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
       renderError: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }, err: Error) => void | Promise<void>;
