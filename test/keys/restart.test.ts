@@ -24,7 +24,7 @@ describe('restart', () => {
       const createClient = (await import('openapi-fetch')).default;
       const again = createClient<import('../../generated/keys/types.js').paths>({
         baseUrl: `${second.origin}/keygen`,
-        fetch: (input: Request) => second.root.request(input),
+        fetch: async (input: Request) => second.root.request(input),
         headers: { 'X-Api-Key': apiKey.key },
       });
       const rec = await createTransaction(again, 'recover', key);
