@@ -766,8 +766,9 @@ export type components = {
             };
         };
         /**
-         * @description `40000` BadRequest: the body is not valid JSON.
-         *     `40001` MissingParameter: a required body field or parameter is missing.
+         * @description `40000` BadRequest: the body is not valid JSON (nothing else is checked).
+         *     `40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`
+         *     then lists every problem of the request, the missing ones (`Required.`) and any others.
          */
         BadRequest: {
             headers: {

@@ -92,3 +92,24 @@ describe('order service contract', () => {
     expect(fromYaml.length).toBe(11);
   });
 });
+
+describe('the response checker every test uses', () => {
+  const contract = contractFor('orders');
+  const h = new Headers({ 'x-request-id': 'r1' });
+  const url = `http://x${contract.basePath}/orders/ord_1`;
+  const valid = { meta: { code: 40400, type: 'NotFound', message: 'x' }, data: null };
+
+  it('accepts a documented response', () => {
+    expect(() => contract.check('GET', url, 404, h, valid)).not.toThrow();
+  });
+  it('rejects a body that does not match the schema of its status', () => {
+    expect(() => contract.check('GET', url, 404, h, { ...valid, meta: { ...valid.meta, code: 40900 } })).toThrow(/does not match/);
+    expect(() => contract.check('GET', url, 200, h, { meta: { code: 20000, type: 'OK', message: 'OK.' }, data: { id: 1 } })).toThrow(/does not match/);
+  });
+  it('rejects a status the operation does not document', () => {
+    expect(() => contract.check('GET', url, 409, h, valid)).toThrow(/does not document/);
+  });
+  it('rejects a response without x-request-id', () => {
+    expect(() => contract.check('GET', url, 404, new Headers(), valid)).toThrow(/x-request-id/);
+  });
+});
