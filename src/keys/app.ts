@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthenticator } from '../shared/api-keys.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
@@ -74,8 +75,13 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     c.header('Cache-Control', 'no-store');
     await next();
   };
-  app.use('/keys', requireApiKey);
-  app.use('/keys/*', requireApiKey);
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw badRequest('body', 'body', 'invalid', 'The request body is larger than 64 KiB.');
+    },
+  });
+  for (const path of ['/keys', '/keys/*']) app.use(path, requireApiKey, limitBody);
 
   for (const register of [initKey, createGenerateTransaction, createRecoverTransaction, exchangeKeyToken, showUserPrompt, startUserSignIn, completeUserSignIn]) {
     register(app, services);

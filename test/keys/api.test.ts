@@ -72,6 +72,13 @@ describe('key service API (in process)', () => {
       expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
     });
 
+    it('a body over 64 KiB → 400 body invalid', async () => {
+      const { key } = h.account();
+      const res = await h.raw('/keys', json({ userSecretProvider: 'dev', pad: 'x'.repeat(64 * 1024) }, { 'X-Api-Key': key.key }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
+    });
+
     it('exchange without keyToken → 400 missing', async () => {
       const { client } = h.account();
       const key = await initKey(client);
