@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** How `npm start` and `npm run cli` run TypeScript: node with the tsx loader, no wrapper process. */
+const NODE_TS = [process.execPath, '--import', 'tsx'];
 
 export const tempDir = (prefix = 'svc-') => mkdtempSync(path.join(tmpdir(), prefix));
 
 /** Runs the operator CLI (`npm run cli -- …`) against a database. */
 export function cli(args: string[], env: Record<string, string>) {
-  const r = spawnSync(TSX, [path.join(ROOT, 'src/cli.ts'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -22,7 +23,7 @@ export interface Started {
 }
 
 /** Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. */
-export async function startServer(env: Record<string, string>, command: string[] = [TSX, path.join(ROOT, 'src/server.ts')], cwd = ROOT): Promise<Started> {
+export async function startServer(env: Record<string, string>, command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')], cwd = ROOT): Promise<Started> {
   const proc = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { nativeBinding } from '../assets.js';
 import { loadMigrationFiles } from './migration-files.js';
 
 export type Db = BetterSQLite3Database;
@@ -27,7 +28,7 @@ export function sqlitePath(url: string): string {
 export function openDatabase(url: string): DatabaseHandle {
   const file = sqlitePath(url);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
+  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
   if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

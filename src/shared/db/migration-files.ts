@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { listAssets, readAsset } from '../assets.js';
 
 export interface MigrationFile {
   tag: string;
@@ -8,14 +7,18 @@ export interface MigrationFile {
   sql: string;
 }
 
-/**
- * The committed drizzle-kit migrations, read from src/shared/db/migrations. The single-file
- * build replaces this module with one that carries the same files embedded.
- */
+const DIR = 'src/shared/db/migrations';
+
+/** The committed drizzle-kit migrations, in journal order. */
 export function loadMigrationFiles(): MigrationFile[] {
-  const dir = fileURLToPath(new URL('./migrations/', import.meta.url));
-  const journal = JSON.parse(readFileSync(`${dir}meta/_journal.json`, 'utf8')) as {
-    entries: Array<{ tag: string; when: number; breakpoints: boolean }>;
-  };
-  return journal.entries.map((e) => ({ ...e, sql: readFileSync(`${dir}${e.tag}.sql`, 'utf8') }));
+  const journal = readAsset(`${DIR}/meta/_journal.json`);
+  if (!journal) throw new Error(`Migrations not found (${DIR}/meta/_journal.json).`);
+  const entries = (JSON.parse(journal.toString('utf8')) as { entries: Array<{ tag: string; when: number; breakpoints: boolean }> }).entries;
+  return entries.map((e) => {
+    const sql = readAsset(`${DIR}/${e.tag}.sql`);
+    if (!sql) throw new Error(`Migration ${e.tag}.sql is missing.`);
+    return { ...e, sql: sql.toString('utf8') };
+  });
 }
+
+export const migrationAssets = () => listAssets(DIR);
