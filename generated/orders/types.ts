@@ -1,0 +1,1261 @@
+// Generated from openapi/orders.yaml by `npm run generate`. Do not edit by hand.
+
+export type paths = {
+    "/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stores
+         * @description Lists the stores of the caller's account, oldest first (ties broken by `id`).
+         */
+        get: operations["listStores"];
+        put?: never;
+        /**
+         * Create a store
+         * @description Creates a store in the caller's account. `source_id` is unique per account.
+         */
+        post: operations["createStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Store identifier assigned by the service.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                id: components["parameters"]["StorePathId"];
+            };
+            cookie?: never;
+        };
+        /** Get a store */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a store
+         * @description Changes the fields that are sent; fields that are not sent keep their value.
+         */
+        patch: operations["updateStore"];
+        trace?: never;
+    };
+    "/locations": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pickup locations
+         * @description Lists the locations of the store, oldest first (ties broken by `id`).
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Create a pickup location
+         * @description Creates an address/warehouse record in the store. `source_id`, when sent, is unique per store.
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/locations/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Location identifier assigned by the service.
+                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["LocationPathId"];
+            };
+            cookie?: never;
+        };
+        /** Get a pickup location */
+        get: operations["getLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders
+         * @description Lists the orders of the store in a total order: the `sort` field, then `id` in the same
+         *     direction, so that paging never repeats or skips an order while the data does not change.
+         *     Orders without the sort field come last in descending and first in ascending order.
+         *     Times are compared as instants, whatever offset they were sent with.
+         *
+         *     `has_next_page` is true only when page `page + 1` exists (`page` below 200) and holds at
+         *     least one order. Past page 200, narrow the list with `source_ids[]`.
+         *
+         *     `parameter_string` echoes the effective parameters in query form, defaults included, in
+         *     this fixed order: `page`, `limit`, `sort`, then each `source_ids[]` as sent
+         *     (for example `page=1&limit=10&sort=-source_created_at&source_ids[]=A-1`). Values are
+         *     percent-encoded as by `encodeURIComponent`.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Create an order
+         * @description Creates an order in the store named by `svc-store-id`.
+         *
+         *     Rules beyond the schema, each answered with `422`/`42200` and the path named:
+         *     - `discount_total`, when sent, equals the sum of the items' `discount` (missing counts as 0),
+         *       compared as decimals (`discount_total`).
+         *     - `pickup_location.location_id` names a location of the same store
+         *       (`pickup_location.location_id`). A `pickup` order may omit `pickup_location`; a
+         *       `shipping` order may not carry `pickup_location` or `pickup_info`.
+         *
+         *     A `source_id` that already exists in the store is `409`/`40900`.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Order identifier assigned by the service.
+                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["OrderPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an order
+         * @description Returns one order of the store named by `svc-store-id`.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an order
+         * @description Changes the fields that are sent; fields that are not sent keep their value. Arrays
+         *     (`tags`) and objects (`customer`, addresses) are replaced whole. Any status may change to
+         *     any allowed value: the service records states, it does not enforce a workflow.
+         */
+        patch: operations["updateOrder"];
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        /**
+         * @description A non-negative decimal amount, such as `12.50`.
+         * @example 12.50
+         */
+        Amount: string;
+        /**
+         * @description ISO 4217 currency code.
+         * @example EUR
+         */
+        Currency: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
+         * @example 2024-07-01T09:30:00Z
+         */
+        DateTime: string;
+        /** @description Identifier in the caller's own system. */
+        SourceId: string;
+        /** @enum {string} */
+        OrderStatus: "open" | "closed" | "canceled";
+        /** @enum {string} */
+        FinancialStatus: "partially_paid" | "paid" | "partially_refunded" | "refunded" | "unpaid";
+        /** @enum {string} */
+        FulfillmentStatus: "unfulfilled" | "partially_fulfilled" | "fulfilled";
+        /**
+         * @description `shipping` for orders shipped to the buyer; `pickup` for buy-online-pick-up-in-store orders.
+         * @enum {string}
+         */
+        DeliveryMethod: "shipping" | "pickup";
+        Tags: string[];
+        Coordinate: {
+            latitude: number;
+            longitude: number;
+        };
+        /** @description A postal address. Every field is optional on orders; `coordinate` is filled on a pickup location's address. */
+        Address: {
+            /** @enum {string} */
+            type?: "business" | "residential";
+            street_1?: string;
+            street_2?: string;
+            street_3?: string;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            /** @description ISO 3166-1 alpha-2 country or region code. */
+            country_region?: string;
+            company?: string;
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            coordinate?: components["schemas"]["Coordinate"];
+        };
+        /** @description The address of a pickup location; `street_1`, `city`, `country_region` and `coordinate` are required. */
+        LocationAddress: {
+            /** @enum {string} */
+            type?: "business" | "residential";
+            street_1: string;
+            street_2?: string;
+            street_3?: string;
+            city: string;
+            state?: string;
+            postal_code?: string;
+            /** @description ISO 3166-1 alpha-2 country or region code. */
+            country_region: string;
+            company?: string;
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            coordinate: components["schemas"]["Coordinate"];
+        };
+        Customer: {
+            source_id?: components["schemas"]["SourceId"];
+            first_name?: string;
+            last_name?: string;
+            emails?: string[];
+            /** @description BCP 47 language tag, such as `en-US`. */
+            locale?: string;
+            phones?: string[];
+        };
+        Weight: {
+            /** @enum {string} */
+            unit: "g" | "kg" | "oz" | "lb";
+            value: number;
+        };
+        Money: {
+            currency: components["schemas"]["Currency"];
+            amount: components["schemas"]["Amount"];
+        };
+        /** @description A line of an order. `quantity` is required; every other field is optional. */
+        OrderItem: {
+            source_id?: components["schemas"]["SourceId"];
+            sku?: string;
+            quantity: number;
+            unit_weight?: components["schemas"]["Weight"];
+            unit_price?: components["schemas"]["Money"];
+            product_title?: string;
+            product_variant_title?: string;
+            discount?: components["schemas"]["Amount"];
+            tax?: components["schemas"]["Amount"];
+            fulfillable_quantity?: number;
+            source_product_id?: string;
+            source_variant_id?: string;
+            /** @description Harmonized System code, 6 to 10 digits, dots allowed. */
+            hs_code?: string;
+            origin_country_region?: string;
+            image_urls?: string[];
+            product_tags?: components["schemas"]["Tags"];
+            product_categories?: components["schemas"]["Tags"];
+            returnable_quantity?: number;
+        };
+        /** @description Opening hours of one day; `from` and `to` are required when `open` is true. */
+        DayHours: {
+            open: boolean;
+            /** @example 09:00 */
+            from?: string;
+            /** @example 18:00 */
+            to?: string;
+        };
+        OpeningHours: {
+            sunday: components["schemas"]["DayHours"];
+            monday: components["schemas"]["DayHours"];
+            tuesday: components["schemas"]["DayHours"];
+            wednesday: components["schemas"]["DayHours"];
+            thursday: components["schemas"]["DayHours"];
+            friday: components["schemas"]["DayHours"];
+            saturday: components["schemas"]["DayHours"];
+        };
+        PickupLocationRef: {
+            /** @description Identifier of a location of the same store (from `createLocation`). */
+            location_id: string;
+        };
+        /** @description The pickup location, expanded from the stored location record. */
+        PickupLocation: {
+            location_id: string;
+            address: components["schemas"]["LocationAddress"];
+            opening_hours: components["schemas"]["OpeningHours"];
+        };
+        PickupWindow: {
+            min: components["schemas"]["DateTime"];
+            max: components["schemas"]["DateTime"];
+        };
+        PickupInfo: {
+            instructions?: string;
+            estimated_ready_for_pickup_at?: components["schemas"]["PickupWindow"];
+            pickup_deadline_at?: components["schemas"]["DateTime"];
+        };
+        OrderCreate: {
+            source_id: components["schemas"]["SourceId"];
+            name?: string;
+            number: string;
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["OrderStatus"];
+            financial_status?: components["schemas"]["FinancialStatus"];
+            fulfillment_status?: components["schemas"]["FulfillmentStatus"];
+            order_total: components["schemas"]["Amount"];
+            /** @description Shipping fee of the order. */
+            shipping_total?: components["schemas"]["Amount"];
+            /** @description Sum of all taxes. */
+            tax_total?: components["schemas"]["Amount"];
+            /** @description Must equal the sum of the items' `discount`. */
+            discount_total?: components["schemas"]["Amount"];
+            /** @description Price after discounts, before shipping and taxes. */
+            subtotal?: components["schemas"]["Amount"];
+            items: components["schemas"]["OrderItem"][];
+            note?: string;
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            customer?: components["schemas"]["Customer"];
+            shipping_address?: components["schemas"]["Address"];
+            billing_address?: components["schemas"]["Address"];
+            tags?: components["schemas"]["Tags"];
+            shipping_method?: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            /** @description Only for delivery_method `pickup`. */
+            pickup_location?: components["schemas"]["PickupLocationRef"];
+            /** @description Only for delivery_method `pickup`. */
+            pickup_info?: components["schemas"]["PickupInfo"];
+        };
+        /** @description The fields to change. An empty object changes nothing and returns the order as it is. */
+        OrderUpdate: {
+            note?: string;
+            tags?: components["schemas"]["Tags"];
+            shipping_address?: components["schemas"]["Address"];
+            billing_address?: components["schemas"]["Address"];
+            customer?: components["schemas"]["Customer"];
+            status?: components["schemas"]["OrderStatus"];
+            financial_status?: components["schemas"]["FinancialStatus"];
+            fulfillment_status?: components["schemas"]["FulfillmentStatus"];
+            source_updated_at?: components["schemas"]["DateTime"];
+        };
+        StoreRef: {
+            id: string;
+        };
+        Order: {
+            id: string;
+            source_id: string;
+            store: components["schemas"]["StoreRef"];
+            name?: string;
+            number: string;
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["OrderStatus"];
+            financial_status?: components["schemas"]["FinancialStatus"];
+            fulfillment_status?: components["schemas"]["FulfillmentStatus"];
+            order_total: components["schemas"]["Amount"];
+            shipping_total?: components["schemas"]["Amount"];
+            tax_total?: components["schemas"]["Amount"];
+            discount_total?: components["schemas"]["Amount"];
+            subtotal?: components["schemas"]["Amount"];
+            items: components["schemas"]["OrderItem"][];
+            note?: string;
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+            customer?: components["schemas"]["Customer"];
+            shipping_address?: components["schemas"]["Address"];
+            billing_address?: components["schemas"]["Address"];
+            tags: components["schemas"]["Tags"];
+            shipping_method?: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            pickup_location?: components["schemas"]["PickupLocation"];
+            pickup_info?: components["schemas"]["PickupInfo"];
+        };
+        StoreCreate: {
+            source_id: components["schemas"]["SourceId"];
+            name: string;
+            currency: components["schemas"]["Currency"];
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            /** Format: uri */
+            website_url?: string;
+            /** @description IANA time zone name, such as `Europe/Berlin`. */
+            timezone?: string;
+        };
+        /** @description The fields to change. An empty object changes nothing and returns the store as it is. */
+        StoreUpdate: {
+            source_id?: components["schemas"]["SourceId"];
+            name?: string;
+            currency?: components["schemas"]["Currency"];
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            /** Format: uri */
+            website_url?: string;
+            timezone?: string;
+        };
+        Store: {
+            id: string;
+            source_id: string;
+            name: string;
+            currency: components["schemas"]["Currency"];
+            email?: string;
+            phone?: string;
+            website_url?: string;
+            timezone?: string;
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        LocationCreate: {
+            source_id?: components["schemas"]["SourceId"];
+            name: string;
+            address: components["schemas"]["LocationAddress"];
+            opening_hours: components["schemas"]["OpeningHours"];
+        };
+        Location: {
+            id: string;
+            store: components["schemas"]["StoreRef"];
+            source_id?: string;
+            name: string;
+            address: components["schemas"]["LocationAddress"];
+            opening_hours: components["schemas"]["OpeningHours"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        Pagination: {
+            page: number;
+            limit: number;
+            has_next_page: boolean;
+        };
+        MetaOk: {
+            /** @enum {integer} */
+            code: 20000;
+            /** @enum {string} */
+            type: "OK";
+            message: string;
+        };
+        MetaCreated: {
+            /** @enum {integer} */
+            code: 20100;
+            /** @enum {string} */
+            type: "Created";
+            message: string;
+        };
+        StoreEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Store"];
+        };
+        StoreCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Store"];
+        };
+        StoreListEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: {
+                stores: components["schemas"]["Store"][];
+                pagination: components["schemas"]["Pagination"];
+                /** @description The effective parameters: `page=P&limit=L`. */
+                parameter_string: string;
+            };
+        };
+        LocationEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Location"];
+        };
+        LocationCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Location"];
+        };
+        LocationListEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: {
+                locations: components["schemas"]["Location"][];
+                pagination: components["schemas"]["Pagination"];
+                /** @description The effective parameters: `page=P&limit=L`. */
+                parameter_string: string;
+            };
+        };
+        OrderEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Order"];
+        };
+        OrderCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Order"];
+        };
+        OrderListEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: {
+                orders: components["schemas"]["Order"][];
+                pagination: components["schemas"]["Pagination"];
+                /** @description The effective parameters, in the fixed order `page`, `limit`, `sort`, `source_ids[]`. */
+                parameter_string: string;
+            };
+        };
+        ErrorDetail: {
+            /** @description `items[0].quantity` for a body field, `query.NAME` or `header.NAME` for a parameter, empty for the body as a whole. */
+            path: string;
+            /** @description What is wrong, in words. */
+            info: string;
+        };
+        ErrorDetails: components["schemas"]["ErrorDetail"][];
+        Error400: {
+            meta: {
+                /** @enum {integer} */
+                code: 40000 | 40001;
+                /** @enum {string} */
+                type: "BadRequest" | "MissingParameter";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error401: {
+            meta: {
+                /** @enum {integer} */
+                code: 40100;
+                /** @enum {string} */
+                type: "Unauthorized";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error404: {
+            meta: {
+                /** @enum {integer} */
+                code: 40400;
+                /** @enum {string} */
+                type: "NotFound";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error409: {
+            meta: {
+                /** @enum {integer} */
+                code: 40900;
+                /** @enum {string} */
+                type: "Conflict";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error412: {
+            meta: {
+                /** @enum {integer} */
+                code: 41201 | 41204;
+                /** @enum {string} */
+                type: "PreconditionFailed";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error413: {
+            meta: {
+                /** @enum {integer} */
+                code: 41300;
+                /** @enum {string} */
+                type: "PayloadTooLarge";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error415: {
+            meta: {
+                /** @enum {integer} */
+                code: 41500;
+                /** @enum {string} */
+                type: "UnsupportedMediaType";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error422: {
+            meta: {
+                /** @enum {integer} */
+                code: 42200;
+                /** @enum {string} */
+                type: "UnprocessableEntity";
+                message: string;
+                errors: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error429: {
+            meta: {
+                /** @enum {integer} */
+                code: 42900;
+                /** @enum {string} */
+                type: "TooManyRequests";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+        Error500: {
+            meta: {
+                /** @enum {integer} */
+                code: 50000;
+                /** @enum {string} */
+                type: "InternalError";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
+    };
+    responses: {
+        /** @description The store was created. */
+        StoreCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StoreCreatedEnvelope"];
+            };
+        };
+        /** @description The store. */
+        StoreOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StoreEnvelope"];
+            };
+        };
+        /** @description A page of stores. */
+        StoreList: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StoreListEnvelope"];
+            };
+        };
+        /** @description The location was created. */
+        LocationCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationCreatedEnvelope"];
+            };
+        };
+        /** @description The location. */
+        LocationOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationEnvelope"];
+            };
+        };
+        /** @description A page of locations. */
+        LocationList: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationListEnvelope"];
+            };
+        };
+        /** @description The order was created. */
+        OrderCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrderCreatedEnvelope"];
+            };
+        };
+        /** @description The order. */
+        OrderOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrderEnvelope"];
+            };
+        };
+        /** @description A page of orders. */
+        OrderList: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OrderListEnvelope"];
+            };
+        };
+        /**
+         * @description `40000` BadRequest: the body is not valid JSON (nothing else is checked).
+         *     `40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`
+         *     then lists every problem of the request, the missing ones (`Required.`) and any others.
+         */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error400"];
+            };
+        };
+        /** @description `40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error401"];
+            };
+        };
+        /** @description `40400` NotFound: no such route, or no such resource in the caller's account. */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error404"];
+            };
+        };
+        /** @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account). */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error409"];
+            };
+        };
+        /**
+         * @description `41201` PreconditionFailed: the `svc-store-id` header is missing or empty.
+         *     `41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).
+         */
+        PreconditionFailed: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error412"];
+            };
+        };
+        /** @description `41300` PayloadTooLarge: the body is over the configured limit. */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error413"];
+            };
+        };
+        /** @description `41500` UnsupportedMediaType: the body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error415"];
+            };
+        };
+        /** @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem. */
+        UnprocessableEntity: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error422"];
+            };
+        };
+        /** @description `42900` TooManyRequests: over the per-key rate limit. */
+        TooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error429"];
+            };
+        };
+        /** @description `50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`. */
+        InternalError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error500"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+         *     that does not exist in the caller's account is `412`/`41204`.
+         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         */
+        StoreId: string;
+        /**
+         * @description Store identifier assigned by the service.
+         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         */
+        StorePathId: string;
+        /**
+         * @description Location identifier assigned by the service.
+         * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+         */
+        LocationPathId: string;
+        /**
+         * @description Order identifier assigned by the service.
+         * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+         */
+        OrderPathId: string;
+        /** @description Page number, from 1. */
+        Page: number;
+        /** @description Page size. */
+        Limit: number;
+        /** @description Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction. */
+        Sort: "-source_created_at" | "+source_created_at" | "-source_updated_at" | "+source_updated_at";
+        /**
+         * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+         *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
+         *     than 50 values are accepted, as the 2024-07 interface defines.
+         */
+        SourceIds: string[];
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Identifier of this request, also written in the service's logs.
+         * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
+         */
+        RequestId: string;
+        /** @description Requests allowed per second for this API key. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current bucket. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the bucket holds at least one request again. */
+        RateLimitReset: number;
+        /** @description Seconds to wait before the next request. */
+        RetryAfter: number;
+    };
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    listStores: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StoreList"];
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["StoreCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Store identifier assigned by the service.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                id: components["parameters"]["StorePathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StoreOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Store identifier assigned by the service.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                id: components["parameters"]["StorePathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["StoreOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LocationList"];
+            401: components["responses"]["Unauthorized"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocationCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["LocationCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Location identifier assigned by the service.
+                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["LocationPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LocationOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+                 *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
+                 *     than 50 values are accepted, as the 2024-07 interface defines.
+                 */
+                "source_ids[]"?: components["parameters"]["SourceIds"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction. */
+                sort?: components["parameters"]["Sort"];
+            };
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderList"];
+            401: components["responses"]["Unauthorized"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["OrderCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Order identifier assigned by the service.
+                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["OrderPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Order identifier assigned by the service.
+                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["OrderPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

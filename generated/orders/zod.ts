@@ -1,0 +1,684 @@
+// Generated from openapi/orders.yaml by `npm run generate`. Do not edit by hand.
+
+import * as z from 'zod';
+
+/**
+ * A non-negative decimal amount, such as `12.50`.
+ */
+export const zAmount = z.string().min(1).max(100).regex(/^[0-9]+(\.[0-9]+)?$/);
+
+/**
+ * ISO 4217 currency code.
+ */
+export const zCurrency = z.string().regex(/^[A-Z]{3}$/);
+
+/**
+ * ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
+ */
+export const zDateTime = z.iso.datetime({ offset: true }).max(64);
+
+/**
+ * Identifier in the caller's own system.
+ */
+export const zSourceId = z.string().min(1).max(32);
+
+export const zOrderStatus = z.enum([
+    'open',
+    'closed',
+    'canceled'
+]);
+
+export const zFinancialStatus = z.enum([
+    'partially_paid',
+    'paid',
+    'partially_refunded',
+    'refunded',
+    'unpaid'
+]);
+
+export const zFulfillmentStatus = z.enum([
+    'unfulfilled',
+    'partially_fulfilled',
+    'fulfilled'
+]);
+
+/**
+ * `shipping` for orders shipped to the buyer; `pickup` for buy-online-pick-up-in-store orders.
+ */
+export const zDeliveryMethod = z.enum(['shipping', 'pickup']);
+
+export const zTags = z.array(z.string().min(1).max(256)).max(100);
+
+export const zCoordinate = z.strictObject({
+    latitude: z.number().gte(-90).lte(90),
+    longitude: z.number().gte(-180).lte(180)
+});
+
+/**
+ * A postal address. Every field is optional on orders; `coordinate` is filled on a pickup location's address.
+ */
+export const zAddress = z.strictObject({
+    type: z.enum(['business', 'residential']).optional(),
+    street_1: z.string().max(256).optional(),
+    street_2: z.string().max(256).optional(),
+    street_3: z.string().max(256).optional(),
+    city: z.string().max(256).optional(),
+    state: z.string().max(256).optional(),
+    postal_code: z.string().max(32).optional(),
+    country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
+    company: z.string().max(256).optional(),
+    first_name: z.string().max(256).optional(),
+    last_name: z.string().max(256).optional(),
+    email: z.email().max(320).optional(),
+    phone: z.string().max(32).optional(),
+    coordinate: zCoordinate.optional()
+});
+
+/**
+ * The address of a pickup location; `street_1`, `city`, `country_region` and `coordinate` are required.
+ */
+export const zLocationAddress = z.strictObject({
+    type: z.enum(['business', 'residential']).optional(),
+    street_1: z.string().min(1).max(256),
+    street_2: z.string().max(256).optional(),
+    street_3: z.string().max(256).optional(),
+    city: z.string().min(1).max(256),
+    state: z.string().max(256).optional(),
+    postal_code: z.string().max(32).optional(),
+    country_region: z.string().regex(/^[A-Z]{2}$/),
+    company: z.string().max(256).optional(),
+    first_name: z.string().max(256).optional(),
+    last_name: z.string().max(256).optional(),
+    email: z.email().max(320).optional(),
+    phone: z.string().max(32).optional(),
+    coordinate: zCoordinate
+});
+
+export const zCustomer = z.strictObject({
+    source_id: zSourceId.optional(),
+    first_name: z.string().max(256).optional(),
+    last_name: z.string().max(256).optional(),
+    emails: z.array(z.email().max(320)).max(20).optional(),
+    locale: z.string().max(35).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/).optional(),
+    phones: z.array(z.string().min(1).max(32)).max(20).optional()
+});
+
+export const zWeight = z.strictObject({
+    unit: z.enum([
+        'g',
+        'kg',
+        'oz',
+        'lb'
+    ]),
+    value: z.number().gte(0)
+});
+
+export const zMoney = z.strictObject({
+    currency: zCurrency,
+    amount: zAmount
+});
+
+/**
+ * A line of an order. `quantity` is required; every other field is optional.
+ */
+export const zOrderItem = z.strictObject({
+    source_id: zSourceId.optional(),
+    sku: z.string().max(256).optional(),
+    quantity: z.int().gte(1).lte(1000000),
+    unit_weight: zWeight.optional(),
+    unit_price: zMoney.optional(),
+    product_title: z.string().max(512).optional(),
+    product_variant_title: z.string().max(512).optional(),
+    discount: zAmount.optional(),
+    tax: zAmount.optional(),
+    fulfillable_quantity: z.int().gte(0).lte(1000000).optional(),
+    source_product_id: z.string().max(64).optional(),
+    source_variant_id: z.string().max(64).optional(),
+    hs_code: z.string().regex(/^[0-9.]{6,13}$/).optional(),
+    origin_country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
+    image_urls: z.array(z.url().max(2048)).max(20).optional(),
+    product_tags: zTags.optional(),
+    product_categories: zTags.optional(),
+    returnable_quantity: z.int().gte(0).lte(1000000).optional()
+});
+
+/**
+ * Opening hours of one day; `from` and `to` are required when `open` is true.
+ */
+export const zDayHours = z.strictObject({
+    open: z.boolean(),
+    from: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).optional(),
+    to: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).optional()
+});
+
+export const zOpeningHours = z.strictObject({
+    sunday: zDayHours,
+    monday: zDayHours,
+    tuesday: zDayHours,
+    wednesday: zDayHours,
+    thursday: zDayHours,
+    friday: zDayHours,
+    saturday: zDayHours
+});
+
+export const zPickupLocationRef = z.strictObject({
+    location_id: z.string().min(1).max(64)
+});
+
+/**
+ * The pickup location, expanded from the stored location record.
+ */
+export const zPickupLocation = z.object({
+    location_id: z.string(),
+    address: zLocationAddress,
+    opening_hours: zOpeningHours
+});
+
+export const zPickupWindow = z.strictObject({
+    min: zDateTime,
+    max: zDateTime
+});
+
+export const zPickupInfo = z.strictObject({
+    instructions: z.string().max(1000).optional(),
+    estimated_ready_for_pickup_at: zPickupWindow.optional(),
+    pickup_deadline_at: zDateTime.optional()
+});
+
+export const zOrderCreate = z.strictObject({
+    source_id: zSourceId,
+    name: z.string().max(256).optional(),
+    number: z.string().min(1).max(64),
+    currency: zCurrency,
+    status: zOrderStatus,
+    financial_status: zFinancialStatus.optional(),
+    fulfillment_status: zFulfillmentStatus.optional(),
+    order_total: zAmount,
+    shipping_total: zAmount.optional(),
+    tax_total: zAmount.optional(),
+    discount_total: zAmount.optional(),
+    subtotal: zAmount.optional(),
+    items: z.array(zOrderItem).min(1).max(100),
+    note: z.string().max(5000).optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    customer: zCustomer.optional(),
+    shipping_address: zAddress.optional(),
+    billing_address: zAddress.optional(),
+    tags: zTags.optional(),
+    shipping_method: z.string().max(256).optional(),
+    delivery_method: zDeliveryMethod,
+    pickup_location: zPickupLocationRef.optional(),
+    pickup_info: zPickupInfo.optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the order as it is.
+ */
+export const zOrderUpdate = z.strictObject({
+    note: z.string().max(5000).optional(),
+    tags: zTags.optional(),
+    shipping_address: zAddress.optional(),
+    billing_address: zAddress.optional(),
+    customer: zCustomer.optional(),
+    status: zOrderStatus.optional(),
+    financial_status: zFinancialStatus.optional(),
+    fulfillment_status: zFulfillmentStatus.optional(),
+    source_updated_at: zDateTime.optional()
+});
+
+export const zStoreRef = z.object({
+    id: z.string()
+});
+
+export const zOrder = z.object({
+    id: z.string(),
+    source_id: z.string(),
+    store: zStoreRef,
+    name: z.string().optional(),
+    number: z.string(),
+    currency: zCurrency,
+    status: zOrderStatus,
+    financial_status: zFinancialStatus.optional(),
+    fulfillment_status: zFulfillmentStatus.optional(),
+    order_total: zAmount,
+    shipping_total: zAmount.optional(),
+    tax_total: zAmount.optional(),
+    discount_total: zAmount.optional(),
+    subtotal: zAmount.optional(),
+    items: z.array(zOrderItem),
+    note: z.string().optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime,
+    customer: zCustomer.optional(),
+    shipping_address: zAddress.optional(),
+    billing_address: zAddress.optional(),
+    tags: zTags,
+    shipping_method: z.string().optional(),
+    delivery_method: zDeliveryMethod,
+    pickup_location: zPickupLocation.optional(),
+    pickup_info: zPickupInfo.optional()
+});
+
+export const zStoreCreate = z.strictObject({
+    source_id: zSourceId,
+    name: z.string().min(1).max(256),
+    currency: zCurrency,
+    email: z.email().max(320).optional(),
+    phone: z.string().max(32).optional(),
+    website_url: z.url().max(2048).optional(),
+    timezone: z.string().max(64).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the store as it is.
+ */
+export const zStoreUpdate = z.strictObject({
+    source_id: zSourceId.optional(),
+    name: z.string().min(1).max(256).optional(),
+    currency: zCurrency.optional(),
+    email: z.email().max(320).optional(),
+    phone: z.string().max(32).optional(),
+    website_url: z.url().max(2048).optional(),
+    timezone: z.string().max(64).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+});
+
+export const zStore = z.object({
+    id: z.string(),
+    source_id: z.string(),
+    name: z.string(),
+    currency: zCurrency,
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    website_url: z.string().optional(),
+    timezone: z.string().optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zLocationCreate = z.strictObject({
+    source_id: zSourceId.optional(),
+    name: z.string().min(1).max(256),
+    address: zLocationAddress,
+    opening_hours: zOpeningHours
+});
+
+export const zLocation = z.object({
+    id: z.string(),
+    store: zStoreRef,
+    source_id: z.string().optional(),
+    name: z.string(),
+    address: zLocationAddress,
+    opening_hours: zOpeningHours,
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zPagination = z.object({
+    page: z.int().gte(1).lte(200),
+    limit: z.int().gte(1).lte(50),
+    has_next_page: z.boolean()
+});
+
+export const zMetaOk = z.object({
+    code: z.literal(20000),
+    type: z.enum(['OK']),
+    message: z.string()
+});
+
+export const zMetaCreated = z.object({
+    code: z.literal(20100),
+    type: z.enum(['Created']),
+    message: z.string()
+});
+
+export const zStoreEnvelope = z.object({
+    meta: zMetaOk,
+    data: zStore
+});
+
+export const zStoreCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zStore
+});
+
+export const zStoreListEnvelope = z.object({
+    meta: zMetaOk,
+    data: z.object({
+        stores: z.array(zStore).max(50),
+        pagination: zPagination,
+        parameter_string: z.string()
+    })
+});
+
+export const zLocationEnvelope = z.object({
+    meta: zMetaOk,
+    data: zLocation
+});
+
+export const zLocationCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zLocation
+});
+
+export const zLocationListEnvelope = z.object({
+    meta: zMetaOk,
+    data: z.object({
+        locations: z.array(zLocation).max(50),
+        pagination: zPagination,
+        parameter_string: z.string()
+    })
+});
+
+export const zOrderEnvelope = z.object({
+    meta: zMetaOk,
+    data: zOrder
+});
+
+export const zOrderCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zOrder
+});
+
+export const zOrderListEnvelope = z.object({
+    meta: zMetaOk,
+    data: z.object({
+        orders: z.array(zOrder).max(50),
+        pagination: zPagination,
+        parameter_string: z.string()
+    })
+});
+
+export const zErrorDetail = z.object({
+    path: z.string(),
+    info: z.string()
+});
+
+export const zErrorDetails = z.array(zErrorDetail);
+
+export const zError400 = z.object({
+    meta: z.object({
+        code: z.union([z.literal(40000), z.literal(40001)]),
+        type: z.enum(['BadRequest', 'MissingParameter']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError401 = z.object({
+    meta: z.object({
+        code: z.literal(40100),
+        type: z.enum(['Unauthorized']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError404 = z.object({
+    meta: z.object({
+        code: z.literal(40400),
+        type: z.enum(['NotFound']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError409 = z.object({
+    meta: z.object({
+        code: z.literal(40900),
+        type: z.enum(['Conflict']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError412 = z.object({
+    meta: z.object({
+        code: z.union([z.literal(41201), z.literal(41204)]),
+        type: z.enum(['PreconditionFailed']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError413 = z.object({
+    meta: z.object({
+        code: z.literal(41300),
+        type: z.enum(['PayloadTooLarge']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError415 = z.object({
+    meta: z.object({
+        code: z.literal(41500),
+        type: z.enum(['UnsupportedMediaType']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError422 = z.object({
+    meta: z.object({
+        code: z.literal(42200),
+        type: z.enum(['UnprocessableEntity']),
+        message: z.string(),
+        errors: zErrorDetails
+    }),
+    data: z.null()
+});
+
+export const zError429 = z.object({
+    meta: z.object({
+        code: z.literal(42900),
+        type: z.enum(['TooManyRequests']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+export const zError500 = z.object({
+    meta: z.object({
+        code: z.literal(50000),
+        type: z.enum(['InternalError']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+/**
+ * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
+ * that does not exist in the caller's account is `412`/`41204`.
+ *
+ */
+export const zStoreId = z.string().max(64);
+
+/**
+ * Store identifier assigned by the service.
+ */
+export const zStorePathId = z.string().max(64);
+
+/**
+ * Location identifier assigned by the service.
+ */
+export const zLocationPathId = z.string().max(64);
+
+/**
+ * Order identifier assigned by the service.
+ */
+export const zOrderPathId = z.string().max(64);
+
+/**
+ * Page number, from 1.
+ */
+export const zPage = z.int().gte(1).lte(200).default(1);
+
+/**
+ * Page size.
+ */
+export const zLimit = z.int().gte(1).lte(50).default(10);
+
+/**
+ * Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction.
+ */
+export const zSort = z.enum([
+    '-source_created_at',
+    '+source_created_at',
+    '-source_updated_at',
+    '+source_updated_at'
+]);
+
+/**
+ * Only orders whose `source_id` is one of these. Repeat the parameter for each value
+ * (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
+ * than 50 values are accepted, as the 2024-07 interface defines.
+ *
+ */
+export const zSourceIds = z.array(z.string().min(1).max(31)).min(1).max(49);
+
+export const zListStoresQuery = z.object({
+    page: z.int().gte(1).lte(200).optional().default(1),
+    limit: z.int().gte(1).lte(50).optional().default(10)
+});
+
+/**
+ * A page of stores.
+ */
+export const zListStoresResponse = zStoreListEnvelope;
+
+export const zCreateStoreBody = zStoreCreate;
+
+/**
+ * The store was created.
+ */
+export const zCreateStoreResponse = zStoreCreatedEnvelope;
+
+export const zGetStorePath = z.object({
+    id: z.string().max(64)
+});
+
+/**
+ * The store.
+ */
+export const zGetStoreResponse = zStoreEnvelope;
+
+export const zUpdateStoreBody = zStoreUpdate;
+
+export const zUpdateStorePath = z.object({
+    id: z.string().max(64)
+});
+
+/**
+ * The store.
+ */
+export const zUpdateStoreResponse = zStoreEnvelope;
+
+export const zListLocationsHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+export const zListLocationsQuery = z.object({
+    page: z.int().gte(1).lte(200).optional().default(1),
+    limit: z.int().gte(1).lte(50).optional().default(10)
+});
+
+/**
+ * A page of locations.
+ */
+export const zListLocationsResponse = zLocationListEnvelope;
+
+export const zCreateLocationBody = zLocationCreate;
+
+export const zCreateLocationHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+/**
+ * The location was created.
+ */
+export const zCreateLocationResponse = zLocationCreatedEnvelope;
+
+export const zGetLocationHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+export const zGetLocationPath = z.object({
+    id: z.string().max(64)
+});
+
+/**
+ * The location.
+ */
+export const zGetLocationResponse = zLocationEnvelope;
+
+export const zListOrdersHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+export const zListOrdersQuery = z.object({
+    'source_ids[]': z.array(z.string().min(1).max(31)).min(1).max(49).optional(),
+    page: z.int().gte(1).lte(200).optional().default(1),
+    limit: z.int().gte(1).lte(50).optional().default(10),
+    sort: z.enum([
+        '-source_created_at',
+        '+source_created_at',
+        '-source_updated_at',
+        '+source_updated_at'
+    ]).optional()
+});
+
+/**
+ * A page of orders.
+ */
+export const zListOrdersResponse = zOrderListEnvelope;
+
+export const zCreateOrderBody = zOrderCreate;
+
+export const zCreateOrderHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+/**
+ * The order was created.
+ */
+export const zCreateOrderResponse = zOrderCreatedEnvelope;
+
+export const zGetOrderHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+export const zGetOrderPath = z.object({
+    id: z.string().max(64)
+});
+
+/**
+ * The order.
+ */
+export const zGetOrderResponse = zOrderEnvelope;
+
+export const zUpdateOrderBody = zOrderUpdate;
+
+export const zUpdateOrderHeaders = z.object({
+    'svc-store-id': z.string().max(64)
+});
+
+export const zUpdateOrderPath = z.object({
+    id: z.string().max(64)
+});
+
+/**
+ * The order.
+ */
+export const zUpdateOrderResponse = zOrderEnvelope;

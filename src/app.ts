@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
+import { createAuthenticator } from './shared/api-keys.js';
+import type { Clock } from './shared/clock.js';
+import type { Db } from './shared/db/client.js';
+import { ApiError } from './shared/errors.js';
+import { errorResponse, requestId } from './shared/http.js';
+import { requestLog } from './shared/logger.js';
+import { createRateLimiter } from './shared/rate-limit.js';
+import { sql } from 'drizzle-orm';
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}
+
+/** The whole HTTP surface of the process: both services, specs, docs and health. */
+export function createApp(deps: AppDeps) {
+  const { db, clock, config, logger } = deps;
+  const authenticate = createAuthenticator(db, clock);
+  const rateLimit = createRateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
+
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use('*', requestId());
+  app.use('*', requestLog(logger));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', (c) => {
+    try {
+      db.get(sql`select 1`);
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
+
+  app.notFound((c) => errorResponse(c, new ApiError(40400, 'No such route.')));
+  app.onError((err, c) => {
+    logger.error({ err, requestId: c.var.requestId }, 'unhandled error');
+    return errorResponse(c, new ApiError(50000));
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+/** Every setting of the process, from the environment. Documented in README.md and .env.example. */
+const schema = z.object({
+  PORT: int(8080, 0).pipe(z.number().max(65535)),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().min(1).default('file:./data/service.db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: int(1_048_576, 1024),
+  RATE_LIMIT_PER_SECOND: int(50, 0),
+  RATE_LIMIT_BURST: int(100, 1),
+  REQUEST_TIMEOUT_MS: int(30_000, 1000),
+  HEADERS_TIMEOUT_MS: int(10_000, 1000),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Defaults for tests and embedding; override what a test cares about. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', ...overrides };
+}

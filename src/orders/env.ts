@@ -1,0 +1,28 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Authenticator } from '../shared/api-keys.js';
+import type { Principal } from '../shared/api-keys.js';
+import type { Clock } from '../shared/clock.js';
+import type { Db } from '../shared/db/client.js';
+import type { RateLimiter } from '../shared/rate-limit.js';
+import type { StoreRow } from './stores/repository.js';
+
+export interface OrdersDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+  authenticate: Authenticator;
+  rateLimit: RateLimiter;
+}
+
+export type OrdersEnv = {
+  Variables: {
+    requestId: string;
+    principal: Principal;
+    store: StoreRow;
+  };
+};
+
+export type OrdersApp = OpenAPIHono<OrdersEnv>;

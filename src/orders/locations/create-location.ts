@@ -1,0 +1,44 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zCreateLocationBody, zCreateLocationHeaders, zCreateLocationResponse } from '../../../generated/orders/zod.js';
+import { created } from '../../shared/http.js';
+import { newId } from '../../shared/ids.js';
+import { rejectWith, validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { errorResponses, json } from '../responses.js';
+import { insertLocation, toLocation } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'createLocation',
+  method: 'post',
+  path: '/locations',
+  request: {
+    headers: zCreateLocationHeaders,
+    body: { required: true, content: { 'application/json': { schema: zCreateLocationBody } } },
+  },
+  responses: {
+    201: json(zCreateLocationResponse, 'The location was created.'),
+    ...errorResponses(400, 401, 409, 412, 413, 415, 422, 429, 500),
+  },
+});
+
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const body = c.req.valid('json');
+      // DayHours: `from` and `to` are required on an open day (documented on the schema).
+      const problems = DAYS.flatMap((day) => {
+        const h = body.opening_hours[day];
+        if (!h.open) return [];
+        return (['from', 'to'] as const).filter((k) => h[k] === undefined).map((k) => ({ path: `opening_hours.${day}.${k}`, info: 'Required when open is true.' }));
+      });
+      if (problems.length > 0) rejectWith(problems, false);
+      const now = clock.now();
+      const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.var.store.id, now: now.toISOString() });
+      return created(c, toLocation(row));
+    },
+    validationHook(route.request),
+  );
+}

@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zGetLocationHeaders, zGetLocationPath, zGetLocationResponse } from '../../../generated/orders/zod.js';
+import { ApiError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { errorResponses, json } from '../responses.js';
+import { findLocation, toLocation } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'getLocation',
+  method: 'get',
+  path: '/locations/{id}',
+  request: { headers: zGetLocationHeaders, params: zGetLocationPath },
+  responses: {
+    200: json(zGetLocationResponse, 'The location.'),
+    ...errorResponses(401, 404, 412, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const row = findLocation(db, c.var.store.id, c.req.valid('param').id);
+      if (!row) throw new ApiError(40400, 'The location could not be found.');
+      return ok(c, toLocation(row));
+    },
+    validationHook(route.request),
+  );
+}

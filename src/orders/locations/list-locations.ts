@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zListLocationsHeaders, zListLocationsQuery, zListLocationsResponse } from '../../../generated/orders/zod.js';
+import { ok } from '../../shared/http.js';
+import { fromQueryStrings, validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { simpleListPage } from '../pagination.js';
+import { errorResponses, json } from '../responses.js';
+import { listLocations, toLocation } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'listLocations',
+  method: 'get',
+  path: '/locations',
+  request: { headers: zListLocationsHeaders, query: fromQueryStrings(zListLocationsQuery) },
+  responses: {
+    200: json(zListLocationsResponse, 'A page of locations.'),
+    ...errorResponses(401, 412, 422, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const { page, limit } = c.req.valid('query');
+      const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listLocations(db, c.var.store.id, offset, fetch), toLocation);
+      return ok(c, { locations: items, pagination, parameter_string });
+    },
+    validationHook(route.request),
+  );
+}

@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zGetOrderHeaders, zGetOrderPath, zGetOrderResponse } from '../../../generated/orders/zod.js';
+import { ApiError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { errorResponses, json } from '../responses.js';
+import { findOrder } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'getOrder',
+  method: 'get',
+  path: '/orders/{id}',
+  request: { headers: zGetOrderHeaders, params: zGetOrderPath },
+  responses: {
+    200: json(zGetOrderResponse, 'The order.'),
+    ...errorResponses(401, 404, 412, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const order = findOrder(db, c.var.store.id, c.req.valid('param').id);
+      if (!order) throw new ApiError(40400, 'The order could not be found.');
+      return ok(c, order);
+    },
+    validationHook(route.request),
+  );
+}

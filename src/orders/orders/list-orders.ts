@@ -1,0 +1,44 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
+import { ok } from '../../shared/http.js';
+import { fromQueryStrings, validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { pageOf, pageWindow } from '../pagination.js';
+import { errorResponses, json } from '../responses.js';
+import { listOrders, type Sort } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'listOrders',
+  method: 'get',
+  path: '/orders',
+  request: { headers: zListOrdersHeaders, query: fromQueryStrings(zListOrdersQuery) },
+  responses: {
+    200: json(zListOrdersResponse, 'A page of orders.'),
+    ...errorResponses(401, 412, 422, 429, 500),
+  },
+});
+
+const DEFAULT_SORT: Sort = '-source_created_at';
+
+/** The effective parameters in the documented fixed order: page, limit, sort, source_ids[]. */
+export function parameterString(p: { page: number; limit: number; sort: Sort; sourceIds?: string[] }): string {
+  const parts = [`page=${p.page}`, `limit=${p.limit}`, `sort=${encodeURIComponent(p.sort)}`];
+  for (const id of p.sourceIds ?? []) parts.push(`source_ids[]=${encodeURIComponent(id)}`);
+  return parts.join('&');
+}
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const q = c.req.valid('query');
+      const sort = q.sort ?? DEFAULT_SORT;
+      const sourceIds = q['source_ids[]'];
+      const { offset, fetch } = pageWindow(q.page, q.limit);
+      const rows = listOrders(db, { storeId: c.var.store.id, sort, sourceIds, offset, fetch });
+      const { items, pagination } = pageOf(rows, q.page, q.limit);
+      return ok(c, { orders: items, pagination, parameter_string: parameterString({ page: q.page, limit: q.limit, sort, sourceIds }) });
+    },
+    validationHook(route.request),
+  );
+}

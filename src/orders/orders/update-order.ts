@@ -1,0 +1,35 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zUpdateOrderBody, zUpdateOrderHeaders, zUpdateOrderPath, zUpdateOrderResponse } from '../../../generated/orders/zod.js';
+import { ApiError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { errorResponses, json } from '../responses.js';
+import { updateOrder } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'updateOrder',
+  method: 'patch',
+  path: '/orders/{id}',
+  request: {
+    headers: zUpdateOrderHeaders,
+    params: zUpdateOrderPath,
+    body: { required: true, content: { 'application/json': { schema: zUpdateOrderBody } } },
+  },
+  responses: {
+    200: json(zUpdateOrderResponse, 'The order.'),
+    ...errorResponses(400, 401, 404, 412, 413, 415, 422, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const order = updateOrder(db, c.var.store.id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
+      if (!order) throw new ApiError(40400, 'The order could not be found.');
+      return ok(c, order);
+    },
+    validationHook(route.request),
+  );
+}

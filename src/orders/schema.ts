@@ -1,0 +1,76 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { accounts } from '../shared/db/schema.js';
+
+export const stores = sqliteTable(
+  'stores',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    sourceId: text('source_id').notNull(),
+    name: text('name').notNull(),
+    currency: text('currency').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    websiteUrl: text('website_url'),
+    timezone: text('timezone'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stores_account_source').on(t.accountId, t.sourceId),
+    index('stores_account_created').on(t.accountId, t.createdAt, t.id),
+  ],
+);
+
+export const locations = sqliteTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id'),
+    name: text('name').notNull(),
+    /** JSON of the contract's LocationAddress. */
+    address: text('address').notNull(),
+    /** JSON of the contract's OpeningHours. */
+    openingHours: text('opening_hours').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('locations_store_source').on(t.storeId, t.sourceId),
+    index('locations_store_created').on(t.storeId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Orders keep the client's fields as one JSON document (`doc`); the columns beside it are what
+ * the service filters, sorts and joins on. Sort keys are instants in epoch milliseconds, with
+ * NO_TIME for an order that has none, so that the order is total and the same on any database.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id').notNull(),
+    locationId: text('location_id').references(() => locations.id),
+    sourceCreatedMs: integer('source_created_ms').notNull(),
+    sourceUpdatedMs: integer('source_updated_ms').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_store_source').on(t.storeId, t.sourceId),
+    index('orders_store_source_created').on(t.storeId, t.sourceCreatedMs, t.id),
+    index('orders_store_source_updated').on(t.storeId, t.sourceUpdatedMs, t.id),
+  ],
+);
+
+export const NO_TIME = Number.MIN_SAFE_INTEGER;

@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zGetStorePath, zGetStoreResponse } from '../../../generated/orders/zod.js';
+import { ApiError } from '../../shared/errors.js';
+import { ok } from '../../shared/http.js';
+import { validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { errorResponses, json } from '../responses.js';
+import { findStore, toStore } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'getStore',
+  method: 'get',
+  path: '/stores/{id}',
+  request: { params: zGetStorePath },
+  responses: {
+    200: json(zGetStoreResponse, 'The store.'),
+    ...errorResponses(401, 404, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const row = findStore(db, c.var.principal.accountId, c.req.valid('param').id);
+      if (!row) throw new ApiError(40400, 'The store could not be found.');
+      return ok(c, toStore(row));
+    },
+    validationHook(route.request),
+  );
+}

@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zListStoresQuery, zListStoresResponse } from '../../../generated/orders/zod.js';
+import { ok } from '../../shared/http.js';
+import { fromQueryStrings, validationHook } from '../../shared/validation.js';
+import type { OrdersApp, OrdersDeps } from '../env.js';
+import { simpleListPage } from '../pagination.js';
+import { errorResponses, json } from '../responses.js';
+import { listStores, toStore } from './repository.js';
+
+export const route = createRoute({
+  operationId: 'listStores',
+  method: 'get',
+  path: '/stores',
+  request: { query: fromQueryStrings(zListStoresQuery) },
+  responses: {
+    200: json(zListStoresResponse, 'A page of stores.'),
+    ...errorResponses(401, 422, 429, 500),
+  },
+});
+
+export function register(app: OrdersApp, { db }: OrdersDeps) {
+  app.openapi(
+    route,
+    (c) => {
+      const { page, limit } = c.req.valid('query');
+      const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
+      return ok(c, { stores: items, pagination, parameter_string });
+    },
+    validationHook(route.request),
+  );
+}

@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { countApiKeys, createApiKey } from './shared/api-keys.js';
+import { systemClock } from './shared/clock.js';
+import { openDatabase } from './shared/db/client.js';
+import { createLogger } from './shared/logger.js';
+
+/** `npm start`: both services on one port, on the SQLite database at DATABASE_URL. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = openDatabase(config.DATABASE_URL);
+  const clock = systemClock;
+
+  if (countApiKeys(database.db) === 0) {
+    const key = createApiKey(database.db, clock, { name: 'development' });
+    process.stdout.write(
+      `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
+        `It is shown only this once; revoke it with: npm run cli -- api-key revoke ${key.id}\n${key.key}\n\n`,
+    );
+  }
+
+  const app = createApp({ db: database.db, clock, config, logger });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ url: `http://${config.HOST}:${info.port}` }, 'listening');
+    process.stdout.write(`Listening on http://${config.HOST}:${info.port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
+  }) as Server;
+  server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+  server.headersTimeout = config.HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = 5_000;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timed out; closing remaining connections');
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { nativeBinding } from '../assets.js';
+import { loadMigrationFiles } from './migration-files.js';
+
+export type Db = BetterSQLite3Database;
+
+export interface DatabaseHandle {
+  sqlite: Database.Database;
+  db: Db;
+  close(): void;
+}
+
+/** `file:./data/service.db`, `file:/abs/path.db`, a bare path, or `:memory:`. */
+export function sqlitePath(url: string): string {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:';
+  return url.startsWith('file:') ? url.slice('file:'.length) : url;
+}
+
+/**
+ * Opens (creating if needed) the SQLite database and applies the committed migrations.
+ * WAL lets readers run beside the writer; synchronous=NORMAL keeps every committed transaction
+ * across a process crash (only an OS crash or power loss can drop the last commits).
+ */
+export function openDatabase(url: string): DatabaseHandle {
+  const file = sqlitePath(url);
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite);
+  migrate(sqlite);
+  return { sqlite, db, close: () => sqlite.close() };
+}
+
+/**
+ * Applies the migrations not yet recorded, each in its own transaction. Compatible with
+ * drizzle-kit's bookkeeping table, so `drizzle-kit migrate` and this agree on what has run.
+ */
+export function migrate(sqlite: Database.Database): void {
+  sqlite.exec(
+    'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)',
+  );
+  const last = sqlite.prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').get() as
+    | { created_at: number }
+    | undefined;
+  const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
+  for (const m of loadMigrationFiles()) {
+    if (last && Number(last.created_at) >= m.when) continue;
+    const statements = m.breakpoints ? m.sql.split('--> statement-breakpoint') : [m.sql];
+    sqlite.transaction(() => {
+      for (const s of statements) if (s.trim()) sqlite.exec(s);
+      record.run(createHash('sha256').update(m.sql).digest('hex'), m.when);
+    })();
+  }
+}

@@ -1,0 +1,24 @@
+import { listAssets, readAsset } from '../assets.js';
+
+export interface MigrationFile {
+  tag: string;
+  when: number;
+  breakpoints: boolean;
+  sql: string;
+}
+
+const DIR = 'src/shared/db/migrations';
+
+/** The committed drizzle-kit migrations, in journal order. */
+export function loadMigrationFiles(): MigrationFile[] {
+  const journal = readAsset(`${DIR}/meta/_journal.json`);
+  if (!journal) throw new Error(`Migrations not found (${DIR}/meta/_journal.json).`);
+  const entries = (JSON.parse(journal.toString('utf8')) as { entries: Array<{ tag: string; when: number; breakpoints: boolean }> }).entries;
+  return entries.map((e) => {
+    const sql = readAsset(`${DIR}/${e.tag}.sql`);
+    if (!sql) throw new Error(`Migration ${e.tag}.sql is missing.`);
+    return { ...e, sql: sql.toString('utf8') };
+  });
+}
+
+export const migrationAssets = () => listAssets(DIR);

@@ -1,0 +1,52 @@
+/** The order service's error codes: one table, code → HTTP status, type and default message. */
+export const ERRORS = {
+  40000: { status: 400, type: 'BadRequest', message: 'The request body is not valid JSON.' },
+  40001: { status: 400, type: 'MissingParameter', message: 'Required parameters are missing.' },
+  40100: { status: 401, type: 'Unauthorized', message: 'A valid svc-api-key header is required.' },
+  40400: { status: 404, type: 'NotFound', message: 'The resource could not be found.' },
+  40900: { status: 409, type: 'Conflict', message: 'The resource already exists.' },
+  41201: { status: 412, type: 'PreconditionFailed', message: 'The svc-store-id header is required.' },
+  41204: { status: 412, type: 'PreconditionFailed', message: 'The store could not be found.' },
+  41300: { status: 413, type: 'PayloadTooLarge', message: 'The request body is too large.' },
+  41500: { status: 415, type: 'UnsupportedMediaType', message: 'The request body must be application/json.' },
+  42200: { status: 422, type: 'UnprocessableEntity', message: 'The request is invalid.' },
+  42900: { status: 429, type: 'TooManyRequests', message: 'Too many requests.' },
+  50000: { status: 500, type: 'InternalError', message: 'An internal error occurred.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorStatus = (typeof ERRORS)[ErrorCode]['status'];
+
+/** One problem of a request: `items[0].quantity`, `query.limit`, `header.svc-store-id`. */
+export interface ErrorDetail {
+  path: string;
+  info: string;
+}
+
+export class ApiError extends Error {
+  readonly status: ErrorStatus;
+  readonly type: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly errors?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+    this.type = ERRORS[code].type;
+  }
+
+  toBody() {
+    return {
+      meta: {
+        code: this.code,
+        type: this.type,
+        message: this.message,
+        ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+      },
+      data: null,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Clock } from './clock.js';
+
+export interface RateLimitConfig {
+  /** Tokens added per second; 0 turns the limiter off. */
+  perSecond: number;
+  burst: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until at least one token is available again. */
+  resetSeconds: number;
+}
+
+/** A token bucket per key (an API key id), refilled continuously. */
+export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys = 100_000) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (key: string): RateDecision | null => {
+    if (config.perSecond <= 0) return null;
+    const now = clock.now().getTime();
+    let b = buckets.get(key);
+    if (!b) {
+      if (buckets.size >= maxKeys) buckets.clear();
+      b = { tokens: config.burst, at: now };
+      buckets.set(key, b);
+    } else {
+      b.tokens = Math.min(config.burst, b.tokens + ((now - b.at) / 1000) * config.perSecond);
+      b.at = now;
+    }
+    const allowed = b.tokens >= 1;
+    if (allowed) b.tokens -= 1;
+    const resetSeconds = b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / config.perSecond);
+    return { allowed, limit: config.perSecond, remaining: Math.floor(b.tokens), resetSeconds };
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,155 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { ApiError, type ErrorDetail } from './errors.js';
+
+type Issue = z.core.$ZodIssue;
+type Segment = PropertyKey;
+
+/** `items[0].quantity` from `['items', 0, 'quantity']`, behind an optional `query.` or `header.` prefix. */
+export function formatPath(prefix: string, path: readonly Segment[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out === '' ? String(seg) : `.${String(seg)}`;
+  }
+  return prefix + out;
+}
+
+function valueAt(input: unknown, path: readonly Segment[]): unknown {
+  let v: unknown = input;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[seg as string];
+  }
+  return v;
+}
+
+const plural = (n: number | bigint, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
+
+function describe(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `Must be ${issue.expected === 'int' ? 'an integer' : `of type ${issue.expected}`}.`;
+    case 'too_big': {
+      const n = issue.maximum as number;
+      if (issue.origin === 'string') return `Must be at most ${plural(n, 'character', 'characters')} long.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Must have at most ${plural(n, 'item', 'items')}.`;
+      return `Must be at most ${n}.`;
+    }
+    case 'too_small': {
+      const n = issue.minimum as number;
+      if (issue.origin === 'string') return n === 1 ? 'Must not be empty.' : `Must be at least ${plural(n, 'character', 'characters')} long.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Must have at least ${plural(n, 'item', 'items')}.`;
+      return `Must be at least ${n}.`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'regex' && 'pattern' in issue) return `Must match the pattern ${String(issue.pattern).replace(/^\/|\/$/g, '')}.`;
+      if (issue.format === 'email') return 'Must be an e-mail address.';
+      if (issue.format === 'datetime') return 'Must be an ISO 8601 date-time with an offset, such as 2024-07-01T09:30:00Z.';
+      if (issue.format === 'url') return 'Must be an absolute URL.';
+      return `Must be a valid ${issue.format}.`;
+    case 'invalid_value':
+      return `Must be one of: ${issue.values.map((v) => String(v)).join(', ')}.`;
+    case 'unrecognized_keys':
+      return 'Unknown property.';
+    case 'not_multiple_of':
+      return `Must be a multiple of ${String(issue.divisor)}.`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Turns zod issues into contract error details, one per problem (one per unknown key). */
+export function toDetails(prefix: string, input: unknown, issues: readonly Issue[]): { details: ErrorDetail[]; missing: boolean } {
+  const details: ErrorDetail[] = [];
+  let missing = false;
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ path: formatPath(prefix, [...issue.path, key]), info: 'Unknown property.' });
+      continue;
+    }
+    const absent = issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union';
+    if (absent && valueAt(input, issue.path) === undefined) {
+      missing = true;
+      details.push({ path: formatPath(prefix, issue.path), info: 'Required.' });
+      continue;
+    }
+    details.push({ path: formatPath(prefix, issue.path), info: describe(issue) });
+  }
+  return { details, missing };
+}
+
+/** Throws the contract's error for a set of problems: 40001 when something required is missing, else 42200. */
+export function rejectWith(details: ErrorDetail[], missing: boolean): never {
+  if (missing) throw new ApiError(40001, undefined, details);
+  throw new ApiError(42200, undefined, details);
+}
+
+interface RequestSchemas {
+  headers?: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: { content?: Record<string, { schema?: unknown }> };
+}
+
+/** Query values as the query validator sees them: repeated parameters as arrays. */
+function queryValue(c: Context): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+}
+
+/**
+ * The validation hook of every operation. The route's validators run one target at a time; when
+ * one fails, this validates every target of the route so that `meta.errors` names every problem
+ * of the request (headers, path, query, then body), not only those of the first target.
+ */
+export function validationHook(request: RequestSchemas | undefined) {
+  // Typed `any` because the hook's return type is tied to each route's responses; it only throws.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return async (result: { success: boolean }, c: Context): Promise<any> => {
+    if (result.success) return undefined;
+    const targets: Array<[string, z.ZodType | undefined, () => unknown | Promise<unknown>]> = [
+      ['header.', request?.headers, () => c.req.header()],
+      ['path.', request?.params, () => c.req.param()],
+      ['query.', request?.query, () => queryValue(c)],
+      ['', request?.body?.content?.['application/json']?.schema as z.ZodType | undefined, () => c.req.json()],
+    ];
+    const details: ErrorDetail[] = [];
+    let missing = false;
+    for (const [prefix, schema, read] of targets) {
+      if (!schema) continue;
+      const input = await read();
+      const parsed = schema.safeParse(input);
+      if (parsed.success) continue;
+      const found = toDetails(prefix, input, parsed.error.issues);
+      details.push(...found.details);
+      missing ||= found.missing;
+    }
+    rejectWith(details, missing);
+  };
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType } };
+  while (s.def.type === 'optional' || s.def.type === 'default' || s.def.type === 'nullable') s = s.def.innerType as typeof s;
+  return s;
+}
+
+/**
+ * Adapts a generated query schema to the transport: query values arrive as strings, and a
+ * repeated parameter sent once arrives as a single string. Numbers are converted only when the
+ * whole value is a decimal integer, so `"12abc"` still fails with the generated bound's message.
+ */
+export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const kind = unwrap(field).def.type;
+    if (kind === 'number' || kind === 'int') {
+      shape[key] = z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v), field);
+    } else if (kind === 'array') {
+      shape[key] = z.preprocess((v) => (typeof v === 'string' ? [v] : v), field);
+    } else {
+      shape[key] = field;
+    }
+  }
+  return z.object(shape) as unknown as T;
+}

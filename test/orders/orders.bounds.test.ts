@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components, operations } from '../../generated/orders/types.js';
+import { buildTestApp } from '../support/app.js';
+import { createStore, orderBody, unique } from '../support/factories.js';
+
+type OrderCreate = components['schemas']['OrderCreate'];
+const t = buildTestApp();
+afterAll(() => t.close());
+const { client } = t.account();
+let storeId = '';
+beforeAll(async () => {
+  storeId = (await createStore(client)).id;
+});
+
+const str = (n: number, c = 'x') => c.repeat(n);
+const digits = (n: number) => '1'.repeat(n);
+const item = (over: Partial<OrderCreate['items'][number]> = {}) => ({ quantity: 1, ...over });
+const uniqueSourceId = (len: number) => (unique('s') + str(len)).slice(0, len);
+
+// [description, change to a valid order, JSON path reported when rejected]
+type Row = [string, (o: OrderCreate) => OrderCreate, string];
+const accepted: Array<[string, (o: OrderCreate) => OrderCreate]> = [
+  ['items: 1 entry', (o) => ({ ...o, items: [item()], discount_total: undefined })],
+  ['items: 100 entries', (o) => ({ ...o, items: Array.from({ length: 100 }, () => item()), discount_total: undefined })],
+  ['tags: 100 entries', (o) => ({ ...o, tags: Array.from({ length: 100 }, (_, i) => `t${i}`) })],
+  ['source_id: 32 characters', (o) => ({ ...o, source_id: uniqueSourceId(32) })],
+  ['number: 64 characters', (o) => ({ ...o, number: str(64) })],
+  ['name: 256 characters', (o) => ({ ...o, name: str(256) })],
+  ['shipping_method: 256 characters', (o) => ({ ...o, shipping_method: str(256) })],
+  ['order_total: 100 characters', (o) => ({ ...o, order_total: digits(100) })],
+  ['shipping_total: 100 characters', (o) => ({ ...o, shipping_total: digits(100) })],
+  ['tax_total: 100 characters', (o) => ({ ...o, tax_total: digits(100) })],
+  ['subtotal: 100 characters', (o) => ({ ...o, subtotal: digits(100) })],
+  ['discount_total: 100 characters', (o) => ({ ...o, items: [item({ discount: digits(100) })], discount_total: digits(100) })],
+  ['note: 5000 characters', (o) => ({ ...o, note: str(5000) })],
+  ['currency: USD', (o) => ({ ...o, currency: 'USD' })],
+  ...(['open', 'closed', 'canceled'] as const).map((v): [string, (o: OrderCreate) => OrderCreate] => [`status: ${v}`, (o) => ({ ...o, status: v })]),
+  ...(['partially_paid', 'paid', 'partially_refunded', 'refunded', 'unpaid'] as const).map((v): [string, (o: OrderCreate) => OrderCreate] => [
+    `financial_status: ${v}`,
+    (o) => ({ ...o, financial_status: v }),
+  ]),
+  ...(['unfulfilled', 'partially_fulfilled', 'fulfilled'] as const).map((v): [string, (o: OrderCreate) => OrderCreate] => [
+    `fulfillment_status: ${v}`,
+    (o) => ({ ...o, fulfillment_status: v }),
+  ]),
+  ['delivery_method: shipping', (o) => ({ ...o, delivery_method: 'shipping' })],
+  ['delivery_method: pickup', (o) => ({ ...o, delivery_method: 'pickup' })],
+];
+
+const rejected: Row[] = [
+  ['items: 0 entries', (o) => ({ ...o, items: [], discount_total: undefined }), 'items'],
+  ['items: 101 entries', (o) => ({ ...o, items: Array.from({ length: 101 }, () => item()), discount_total: undefined }), 'items'],
+  ['tags: 101 entries', (o) => ({ ...o, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }), 'tags'],
+  ['source_id: 33 characters', (o) => ({ ...o, source_id: uniqueSourceId(33) }), 'source_id'],
+  ['number: 65 characters', (o) => ({ ...o, number: str(65) }), 'number'],
+  ['name: 257 characters', (o) => ({ ...o, name: str(257) }), 'name'],
+  ['shipping_method: 257 characters', (o) => ({ ...o, shipping_method: str(257) }), 'shipping_method'],
+  ['order_total: 101 characters', (o) => ({ ...o, order_total: digits(101) }), 'order_total'],
+  ['shipping_total: 101 characters', (o) => ({ ...o, shipping_total: digits(101) }), 'shipping_total'],
+  ['tax_total: 101 characters', (o) => ({ ...o, tax_total: digits(101) }), 'tax_total'],
+  ['subtotal: 101 characters', (o) => ({ ...o, subtotal: digits(101) }), 'subtotal'],
+  ['discount_total: 101 characters', (o) => ({ ...o, discount_total: digits(101) }), 'discount_total'],
+  ['note: 5001 characters', (o) => ({ ...o, note: str(5001) }), 'note'],
+  ['currency: lower case', (o) => ({ ...o, currency: 'eur' }), 'currency'],
+  ['currency: four letters', (o) => ({ ...o, currency: 'EURO' }), 'currency'],
+  ['status: not an allowed value', (o) => ({ ...o, status: 'pending' as never }), 'status'],
+  ['financial_status: not an allowed value', (o) => ({ ...o, financial_status: 'free' as never }), 'financial_status'],
+  ['fulfillment_status: not an allowed value', (o) => ({ ...o, fulfillment_status: 'shipped' as never }), 'fulfillment_status'],
+  ['delivery_method: not an allowed value', (o) => ({ ...o, delivery_method: 'drone' as never }), 'delivery_method'],
+  ['items[0].quantity: 0', (o) => ({ ...o, items: [item({ quantity: 0 })], discount_total: undefined }), 'items[0].quantity'],
+  ['order_total: not a decimal', (o) => ({ ...o, order_total: '12,50' }), 'order_total'],
+  ['source_created_at: not ISO 8601', (o) => ({ ...o, source_created_at: '01/07/2024' }), 'source_created_at'],
+  ['discount_total: not the sum of item discounts', (o) => ({ ...o, discount_total: '3.51' }), 'discount_total'],
+  ['unknown property', (o) => ({ ...o, coupon: 'X' }) as OrderCreate, 'coupon'],
+  ['unknown property in an item', (o) => ({ ...o, items: [{ quantity: 1, colour: 'red' } as never], discount_total: undefined }), 'items[0].colour'],
+];
+
+describe('createOrder bounds of the seed', () => {
+  it.each(accepted)('accepts %s', async (_, change) => {
+    const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: change(orderBody()) });
+    expect(res.error).toBeUndefined();
+    expect(res.response.status).toBe(201);
+  });
+
+  it.each(rejected)('rejects %s with 422/42200 at the field', async (_, change, path) => {
+    const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: change(orderBody()) });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.meta).toMatchObject({ code: 42200, type: 'UnprocessableEntity' });
+    expect(res.error?.meta.errors?.map((e) => e.path)).toEqual([path]);
+  });
+});
+
+type Query = NonNullable<operations['listOrders']['parameters']['query']>;
+const ids = (n: number, len = 5) => Array.from({ length: n }, (_, i) => `${i}`.padStart(len, 'x'));
+
+describe('listOrders parameter bounds of the seed', () => {
+  const ok: Array<[string, Query]> = [
+    ['page 1', { page: 1 }],
+    ['page 200', { page: 200 }],
+    ['limit 1', { limit: 1 }],
+    ['limit 50', { limit: 50 }],
+    ['source_ids[] element of 31 characters', { 'source_ids[]': [str(31)] }],
+    ['49 source_ids[] elements', { 'source_ids[]': ids(49) }],
+    ...['-source_created_at', '+source_created_at', '-source_updated_at', '+source_updated_at'].map((s): [string, Query] => [`sort ${s}`, { sort: s as Query['sort'] }]),
+  ];
+  const bad: Array<[string, Query, string]> = [
+    ['page 0', { page: 0 }, 'query.page'],
+    ['page 201', { page: 201 }, 'query.page'],
+    ['limit 0', { limit: 0 }, 'query.limit'],
+    ['limit 51', { limit: 51 }, 'query.limit'],
+    ['page not a number', { page: 'two' as never }, 'query.page'],
+    ['source_ids[] element of 32 characters', { 'source_ids[]': [str(32)] }, 'query.source_ids[][0]'],
+    ['50 source_ids[] elements', { 'source_ids[]': ids(50) }, 'query.source_ids[]'],
+    ['sort without direction', { sort: 'source_created_at' as never }, 'query.sort'],
+    ['sort on another field', { sort: '-created_at' as never }, 'query.sort'],
+  ];
+
+  it.each(ok)('accepts %s', async (_, query) => {
+    const res = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query } });
+    expect(res.response.status).toBe(200);
+  });
+
+  it.each(bad)('rejects %s with 422/42200 at %s', async (_, query, path) => {
+    const res = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query } });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.meta).toMatchObject({ code: 42200, errors: [{ path }] });
+  });
+});

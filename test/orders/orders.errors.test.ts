@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { buildTestApp } from '../support/app.js';
+import { contractFetch, contractFor } from '../support/contract.js';
+import { createStore, orderBody } from '../support/factories.js';
+
+const t = buildTestApp({ BODY_LIMIT_BYTES: 4096 });
+afterAll(() => t.close());
+const { client, key } = t.account();
+let storeId = '';
+beforeAll(async () => {
+  storeId = (await createStore(client)).id;
+});
+const headers = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' });
+const rowCount = () => (t.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+
+describe('error envelope of the order service', () => {
+  it('400/40000 for a body that is not JSON, and nothing is stored', async () => {
+    const before = rowCount();
+    const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: '{"source_id": ' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ meta: { code: 40000, type: 'BadRequest', message: 'The request body is not valid JSON.' }, data: null });
+    expect(rowCount()).toBe(before);
+  });
+
+  it('400/40001 naming every missing field (and every other problem)', async () => {
+    const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: JSON.stringify({ number: 'x'.repeat(65), items: [{}] }) });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.meta.code).toBe(40001);
+    expect(body.meta.type).toBe('MissingParameter');
+    expect(body.meta.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'source_id', info: 'Required.' },
+        { path: 'currency', info: 'Required.' },
+        { path: 'status', info: 'Required.' },
+        { path: 'order_total', info: 'Required.' },
+        { path: 'delivery_method', info: 'Required.' },
+        { path: 'items[0].quantity', info: 'Required.' },
+        { path: 'number', info: 'Must be at most 64 characters long.' },
+      ]),
+    );
+    expect(body.meta.errors).toHaveLength(7);
+  });
+
+  it('lists problems of headers, query and body together', async () => {
+    const res = await t.raw('/orders?limit=0&page=999&sort=up', { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
+    expect(res.status).toBe(422);
+    expect((await res.json()).meta.errors.map((e: { path: string }) => e.path)).toEqual(['query.page', 'query.limit', 'query.sort']);
+  });
+
+  it('413/41300 for a body over the configured limit', async () => {
+    const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: JSON.stringify(orderBody({ note: 'x'.repeat(5000) })) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).meta).toMatchObject({ code: 41300, type: 'PayloadTooLarge' });
+  });
+
+  it('415/41500 for a body that is not application/json', async () => {
+    const res = await t.raw('/orders', { method: 'POST', headers: { ...headers(), 'content-type': 'text/plain' }, body: JSON.stringify(orderBody()) });
+    expect(res.status).toBe(415);
+    expect((await res.json()).meta).toMatchObject({ code: 41500, type: 'UnsupportedMediaType' });
+  });
+
+  it('412/41201 when svc-store-id is missing or empty, 412/41204 when the store does not exist', async () => {
+    for (const value of [undefined, '', '   ']) {
+      const res = await client.GET('/orders', { params: { header: value === undefined ? ({} as never) : { 'svc-store-id': value } } });
+      expect(res.response.status).toBe(412);
+      expect(res.error?.meta).toMatchObject({ code: 41201, type: 'PreconditionFailed', errors: [{ path: 'header.svc-store-id', info: 'Required.' }] });
+    }
+    const res = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': 'sto_missing' }, path: { id: 'ord_x' } } });
+    expect(res.response.status).toBe(412);
+    expect(res.error?.meta).toEqual({ code: 41204, type: 'PreconditionFailed', message: 'The store could not be found.' });
+  });
+
+  it('409/40900 for a source_id that already exists in the store; the first order is unchanged', async () => {
+    const body = orderBody();
+    const first = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
+    const again = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: { ...body, number: '#other' } });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.meta).toMatchObject({ code: 40900, type: 'Conflict', errors: [{ path: 'source_id', info: 'Already exists.' }] });
+    const got = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: first.data!.data.id } } });
+    expect(got.data?.data.number).toBe(body.number);
+  });
+
+  it('a shipping order may not carry pickup fields', async () => {
+    const res = await client.POST('/orders', {
+      params: { header: { 'svc-store-id': storeId } },
+      body: orderBody({ delivery_method: 'shipping', pickup_location: { location_id: 'loc_x' }, pickup_info: { instructions: 'x' } }),
+    });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['pickup_location', 'pickup_info']);
+  });
+
+  it('404/40400 for an unknown route and an unknown order', async () => {
+    const route = await t.raw('/nothing-here', { headers: { 'svc-api-key': key.key } });
+    expect(route.status).toBe(404);
+    expect((await route.json()).meta).toMatchObject({ code: 40400, type: 'NotFound' });
+    const order = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: 'ord_unknown' } } });
+    expect(order.response.status).toBe(404);
+    expect(order.error?.meta.code).toBe(40400);
+  });
+
+  it('500/50000 without the internal message when something unexpected fails', async () => {
+    const app = createApp({
+      db: t.db,
+      clock: { now: () => { throw new Error('secret internal detail'); } },
+      config: t.config,
+      logger: (await import('pino')).pino({ level: 'silent' }),
+    });
+    const res = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/stores', { headers: { 'svc-api-key': key.key } });
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(JSON.parse(text)).toEqual({ meta: { code: 50000, type: 'InternalError', message: 'An internal error occurred.' }, data: null });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('echoes a well-formed x-request-id and replaces a malformed one', async () => {
+    const mine = await t.raw('/stores', { headers: { 'svc-api-key': key.key, 'x-request-id': 'abc-123' } });
+    expect(mine.headers.get('x-request-id')).toBe('abc-123');
+    const bad = await t.raw('/stores', { headers: { 'svc-api-key': key.key, 'x-request-id': 'a b<script>' } });
+    expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

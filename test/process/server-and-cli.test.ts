@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { checkedFetch } from '../support/contract.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, startServer, tempDir, type Started } from '../support/process.js';
+
+const dir = tempDir();
+const env = { DATABASE_URL: `file:${path.join(dir, 'service.db')}` };
+let server: Started | undefined;
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+});
+
+async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await checkedFetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as { meta: { code: number }; data: { id: string } & Record<string, unknown> } };
+}
+
+describe('npm start and the operator CLI, as a newcomer and an operator use them', () => {
+  it('starts on an empty database, prints a development key that works, and serves health checks', async () => {
+    server = await startServer(env);
+    const lines = server.stdout().split('\n');
+    const devKey = lines.find((l) => l.startsWith('svc_'));
+    expect(devKey).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    expect((await checkedFetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await checkedFetch(`${server.url}/readyz`)).status).toBe(200);
+
+    const base = `${server.url}/commerce/2024-07`;
+    const store = await call('POST', `${base}/stores`, { 'svc-api-key': devKey! }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
+    expect(store.status).toBe(201);
+    const h = { 'svc-api-key': devKey!, 'svc-store-id': store.body.data.id };
+    const order = await call('POST', `${base}/orders`, h, { source_id: '1001', number: '#1001', currency: 'EUR', status: 'open', order_total: '19.90', items: [{ sku: 'MUG-1', quantity: 1 }], delivery_method: 'shipping' });
+    expect(order.status).toBe(201);
+    expect((await call('GET', `${base}/orders/${order.body.data.id}`, h)).body.data.source_id).toBe('1001');
+  });
+
+  it('creates a key with the CLI while the server runs (key alone on the last line), lists it, and revokes it', async () => {
+    const created = cli(['api-key', 'create', '--name', 'ci'], env);
+    expect(created.status).toBe(0);
+    const out = created.stdout.trimEnd().split('\n');
+    const key = out[out.length - 1];
+    expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    const id = /Created API key (key_\w+)/.exec(created.stdout)![1];
+
+    const ok = await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } });
+    expect(ok.status).toBe(200);
+
+    const list = cli(['api-key', 'list'], env);
+    expect(list.stdout).toContain(id);
+    expect(list.stdout).not.toContain(key);
+
+    const revoked = cli(['api-key', 'revoke', id], env);
+    expect(revoked.status).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_100)); // revocation is honoured within one second
+    expect((await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } })).status).toBe(401);
+    expect(cli(['api-key', 'revoke', id], env).status).toBe(1);
+    expect(cli(['api-key', 'create'], env).status).toBe(2);
+  });
+
+  it('does not print a new development key when keys exist, and exits 0 on SIGTERM', async () => {
+    expect(await server!.stop('SIGTERM')).toBe(0);
+    server = await startServer(env);
+    expect(server.stdout()).not.toMatch(/^svc_/m);
+    expect(await server.stop('SIGTERM')).toBe(0);
+    server = undefined;
+  });
+
+  it('refuses invalid configuration with a clear message', async () => {
+    await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
+  });
+});

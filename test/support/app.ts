@@ -1,0 +1,36 @@
+import createClient from 'openapi-fetch';
+import { pino } from 'pino';
+import type { paths } from '../../generated/orders/types.js';
+import { createApp } from '../../src/app.js';
+import { testConfig, type Config } from '../../src/config.js';
+import { createApiKey } from '../../src/shared/api-keys.js';
+import { manualClock } from '../../src/shared/clock.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+import { contractFetch, contractFor } from './contract.js';
+
+export const ORIGIN = 'http://service.test';
+
+/** A fresh app on its own in-memory database (migrations applied), a movable clock and an API key. */
+export function buildTestApp(overrides: Partial<Config> = {}) {
+  const database = openDatabase(':memory:');
+  const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
+  const config = testConfig({ RATE_LIMIT_PER_SECOND: 0, ...overrides });
+  const app = createApp({ db: database.db, clock, config, logger: pino({ level: 'silent' }) });
+  const orders = contractFor('orders');
+  const fetch = contractFetch(app, orders);
+
+  /** A new account with its own key, and a client that sends that key on every request. */
+  const account = (name = 'test') => {
+    const key = createApiKey(database.db, clock, { name });
+    const client = createClient<paths>({ baseUrl: `${ORIGIN}${orders.basePath}`, fetch, headers: { 'svc-api-key': key.key } });
+    return { key, client };
+  };
+
+  /** Raw requests (bad JSON, wrong media type) still go through the contract check. */
+  const raw = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${ORIGIN}${orders.basePath}${pathAndQuery}`, init);
+
+  return { app, db: database.db, sqlite: database.sqlite, clock, config, account, raw, close: database.close };
+}
+
+export type TestApp = ReturnType<typeof buildTestApp>;
+export type OrdersClient = ReturnType<TestApp['account']>['client'];

@@ -1,0 +1,65 @@
+import type { components } from '../../generated/orders/types.js';
+import type { OrdersClient } from './app.js';
+
+type S = components['schemas'];
+let n = 0;
+export const unique = (prefix: string) => `${prefix}-${process.pid.toString(36)}-${(++n).toString(36)}`;
+
+export const storeBody = (over: Partial<S['StoreCreate']> = {}): S['StoreCreate'] => ({
+  source_id: unique('shop'),
+  name: 'Example Shop',
+  currency: 'EUR',
+  ...over,
+});
+
+export const openingHours = (): S['OpeningHours'] => ({
+  sunday: { open: false },
+  monday: { open: true, from: '09:00', to: '18:00' },
+  tuesday: { open: true, from: '09:00', to: '18:00' },
+  wednesday: { open: true, from: '09:00', to: '18:00' },
+  thursday: { open: true, from: '09:00', to: '20:00' },
+  friday: { open: true, from: '09:00', to: '18:00' },
+  saturday: { open: true, from: '10:00', to: '14:00' },
+});
+
+export const locationBody = (over: Partial<S['LocationCreate']> = {}): S['LocationCreate'] => ({
+  source_id: unique('loc'),
+  name: 'Berlin Mitte',
+  address: { type: 'business', street_1: 'Torstraße 1', city: 'Berlin', postal_code: '10119', country_region: 'DE', coordinate: { latitude: 52.5294, longitude: 13.4011 } },
+  opening_hours: openingHours(),
+  ...over,
+});
+
+export const orderBody = (over: Partial<S['OrderCreate']> = {}): S['OrderCreate'] => ({
+  source_id: unique('o'),
+  number: '#1001',
+  currency: 'EUR',
+  status: 'open',
+  order_total: '47.00',
+  items: [
+    { sku: 'TSHIRT-M', quantity: 2, unit_price: { currency: 'EUR', amount: '19.90' }, discount: '3.00' },
+    { sku: 'MUG', quantity: 1, unit_price: { currency: 'EUR', amount: '9.90' }, discount: '0.50' },
+    { sku: 'CAP', quantity: 1, unit_price: { currency: 'EUR', amount: '12.00' } },
+  ],
+  discount_total: '3.50',
+  delivery_method: 'shipping',
+  ...over,
+});
+
+export async function createStore(client: OrdersClient, over: Partial<S['StoreCreate']> = {}) {
+  const res = await client.POST('/stores', { body: storeBody(over) });
+  if (res.response.status !== 201 || !res.data) throw new Error(`createStore: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data.data;
+}
+
+export async function createLocation(client: OrdersClient, storeId: string, over: Partial<S['LocationCreate']> = {}) {
+  const res = await client.POST('/locations', { params: { header: { 'svc-store-id': storeId } }, body: locationBody(over) });
+  if (res.response.status !== 201 || !res.data) throw new Error(`createLocation: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data.data;
+}
+
+export async function createOrder(client: OrdersClient, storeId: string, over: Partial<S['OrderCreate']> = {}) {
+  const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: orderBody(over) });
+  if (res.response.status !== 201 || !res.data) throw new Error(`createOrder: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data.data;
+}

@@ -1,0 +1,58 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** How `npm start` and `npm run cli` run TypeScript: node with the tsx loader, no wrapper process. */
+const NODE_TS = [process.execPath, '--import', 'tsx'];
+
+export const tempDir = (prefix = 'svc-') => mkdtempSync(path.join(tmpdir(), prefix));
+
+/** Runs the operator CLI (`npm run cli -- …`) against a database. */
+export function cli(args: string[], env: Record<string, string>) {
+  const r = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface Started {
+  proc: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. */
+export async function startServer(env: Record<string, string>, command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')], cwd = ROOT): Promise<Started> {
+  const proc = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (err += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
+    const onData = () => {
+      const m = /Listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+  return {
+    proc,
+    url,
+    stdout: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        proc.once('exit', (code) => resolve(code));
+        proc.kill(signal);
+      }),
+  };
+}
