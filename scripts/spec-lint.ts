@@ -79,11 +79,15 @@ async function main(): Promise<number> {
     }
     failed = true;
     console.log(`✗ ${name}: ${errors} error(s), ${warnings} warning(s)`);
+    // A problem inside a shared component is reported once per place that refers to it.
+    const lines = new Map<string, number>();
     for (const problem of report.problems) {
       const at = problem.location[0];
       const where = at?.start ? `${name}:${at.start.line}:${at.start.col}` : name;
-      console.log(`  ${where}  ${problem.severity}  ${problem.ruleId}  ${problem.message}${at?.pointer ? `  (${at.pointer})` : ''}`);
+      const line = `  ${where}  ${problem.severity}  ${problem.ruleId}  ${problem.message}${at?.pointer ? `  (${at.pointer})` : ''}`;
+      lines.set(line, (lines.get(line) ?? 0) + 1);
     }
+    for (const [line, count] of lines) console.log(count > 1 ? `${line}  ×${count}` : line);
   }
   return failed ? 1 : 0;
 }
