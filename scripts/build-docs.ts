@@ -9,7 +9,7 @@
 //   npm run docs [-- --out <dir>]
 // The server serves it with src/docs (createDocsApp): /docs, /docs/<name>.html, /openapi/<name>.*
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -174,8 +174,12 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
       }),
     );
     writeFileSync(path.join(staging, 'index.html'), indexPage(services));
-    rmSync(outDir, { recursive: true, force: true });
+    // Two renames, so that outDir is missing only for an instant.
+    const old = `${outDir}.old-${process.pid}`;
+    const hadOld = existsSync(outDir);
+    if (hadOld) renameSync(outDir, old);
     renameSync(staging, outDir);
+    if (hadOld) rmSync(old, { recursive: true, force: true });
     return services;
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // The docs site in headless Debian Chromium: /docs → each service's Redoc page, every operation
 // of its YAML reachable and shown, no request to another host, no CSP violation, a screenshot
 // per service in test-results/ for a person to look at.
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,11 +46,19 @@ describe.skipIf(!hasChromium)(title, () => {
   let server: ServerType;
   let base: string;
   let browser: Browser;
+  let tmpSite: string | undefined;
 
   beforeAll(async () => {
-    if (siteIsStale()) await buildSite(siteDir);
+    // A stale or missing site/ is rebuilt in a temporary folder: the test does not change the
+    // checkout's site/ while another test (the bundle) may be reading it.
+    let served = siteDir;
+    if (siteIsStale()) {
+      tmpSite = mkdtempSync(path.join(os.tmpdir(), 'docs-site-'));
+      served = path.join(tmpSite, 'site');
+      await buildSite(served);
+    }
     const app = new Hono();
-    app.route('/', createDocsApp({ siteDir }));
+    app.route('/', createDocsApp({ siteDir: served }));
     app.notFound((c) => c.json({ meta: { code: 40400, type: 'NotFound', message: 'Not found.' }, data: null }, 404));
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -66,6 +75,7 @@ describe.skipIf(!hasChromium)(title, () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    if (tmpSite) rmSync(tmpSite, { recursive: true, force: true });
   });
 
   /** A page that records every request it makes, and what the console says about CSP. */
