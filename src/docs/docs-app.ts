@@ -79,7 +79,6 @@ export function contentSecurityPolicy(html: string): string {
     `img-src 'self' data:`,
     `font-src 'self' data:`,
     `connect-src 'self'`,
-    `worker-src 'self' blob:`,
     `base-uri 'none'`,
     `form-action 'none'`,
     `frame-ancestors 'none'`,

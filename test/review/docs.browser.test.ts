@@ -166,6 +166,13 @@ describe.skipIf(!hasChromium)(title, () => {
       expect(missing, `operations of openapi/${name}.yaml not shown`).toEqual([]);
       expect(shot).toBe(true);
 
+      // Search runs in the page too, under the same policy.
+      const wanted = service.operations[0]!.summary ?? service.operations[0]!.operationId ?? '';
+      await page.getByText('Search', { exact: false }).first().click();
+      await page.keyboard.type(wanted);
+      await page.locator('[data-testid="search-dialog"]').getByText(wanted, { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await page.keyboard.press('Escape');
+
       expect(offMachine(requests), 'requests to other hosts').toEqual([]);
       expect(problems).toEqual([]);
       await page.context().close();
