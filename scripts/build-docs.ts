@@ -9,7 +9,7 @@
 //   npm run docs [-- --out <dir>]
 // The server serves it with src/docs (createDocsApp): /docs, /docs/<name>.html, /openapi/<name>.*
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -187,15 +187,27 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
   }
 }
 
+/** True when the site is missing or older than a contract or this script (`npm start` rebuilds only then). */
+function siteIsStale(outDir: string): boolean {
+  const built = path.join(outDir, 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = [fileURLToPath(import.meta.url), ...readdirSync(path.join(repoRoot, 'openapi')).filter((f) => f.endsWith('.yaml')).map((f) => path.join(repoRoot, 'openapi', f))];
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((f) => statSync(f).mtimeMs > builtAt);
+}
+
 async function main(argv: string[]): Promise<number> {
   let outDir = path.join(repoRoot, 'site');
+  let ifStale = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--out' && argv[i + 1]) outDir = path.resolve(argv[++i]!);
+    else if (argv[i] === '--if-stale') ifStale = true;
     else {
-      console.error(`usage: npm run docs [-- --out <dir>]`);
+      console.error(`usage: npm run docs [-- --out <dir>] [--if-stale]`);
       return 2;
     }
   }
+  if (ifStale && !siteIsStale(outDir)) return 0;
   const started = Date.now();
   const services = await buildSite(outDir);
   const rel = path.relative(process.cwd(), outDir) || '.';

@@ -6,10 +6,12 @@ import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import type { Db } from './shared/db/client.js';
 import { ApiError } from './shared/errors.js';
+import { listAssets, readAsset } from './shared/assets.js';
 import { errorResponse, requestId } from './shared/http.js';
 import { requestLog } from './shared/logger.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import { sql } from 'drizzle-orm';
+import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
 import type { SealedModule } from './keys/sealed/sealed-module.js';
@@ -42,6 +44,10 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: 'unavailable' }, 503);
     }
   });
+
+  // /docs and /openapi/*: the site built by `npm run docs` (embedded in the single-file build).
+  const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
+  app.route('/', createDocsApp({ files: site }));
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
   if (deps.keys) {

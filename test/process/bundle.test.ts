@@ -32,6 +32,15 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
   });
   expect(order.status).toBe(201);
 
+  // The embedded contracts and docs site are served too.
+  const spec = await checkedFetch(`${server.url}/openapi/orders.yaml`);
+  expect(spec.status).toBe(200);
+  expect(await spec.text()).toContain('operationId: createOrder');
+  expect(((await (await checkedFetch(`${server.url}/openapi/keys.json`)).json()) as { info: { title: string } }).info.title).toBe('Key-generation service');
+  const docs = await checkedFetch(`${server.url}/docs/orders.html`);
+  expect(docs.status).toBe(200);
+  expect(await docs.text()).toContain('Order service');
+
   // The bundled CLI works on the same database.
   const list = execFileSync(process.execPath, [path.join(dir, 'cli.mjs'), 'api-key', 'list'], { cwd: dir, encoding: 'utf8', env: { ...process.env, DATABASE_URL: 'file:./data/bundle.db' } });
   expect(list).toContain('development');
