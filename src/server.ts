@@ -16,12 +16,17 @@ async function main() {
   const database = openDatabase(config.DATABASE_URL);
   const clock = systemClock;
 
+  // A newcomer gets a key at once; a production start never mints a credential on its own.
   if (countApiKeys(database.db) === 0) {
-    const key = createApiKey(database.db, clock, { name: 'development' });
-    process.stdout.write(
-      `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
-        `It is shown only this once; revoke it with: npm run cli -- api-key revoke ${key.id}\n${key.key}\n\n`,
-    );
+    if (process.env.NODE_ENV === 'production') {
+      logger.warn('No API keys exist yet: create one with the CLI (api-key create --name NAME).');
+    } else {
+      const key = createApiKey(database.db, clock, { name: 'development' });
+      process.stdout.write(
+        `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
+          `It is shown only this once; revoke it with the CLI: api-key revoke ${key.id}\n${key.key}\n\n`,
+      );
+    }
   }
 
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)

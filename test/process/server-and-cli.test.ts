@@ -64,6 +64,13 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     server = undefined;
   });
 
+  it('never mints a key on its own with NODE_ENV=production', async () => {
+    const prod = await startServer({ DATABASE_URL: `file:${path.join(tempDir(), 'prod.db')}`, NODE_ENV: 'production', KEYGEN_ROOT_PASSPHRASE: 'a-long-enough-passphrase', KEYGEN_SEALED_ROOT_FILE: path.join(tempDir(), 'root.json'), KEYGEN_SEALED_ROOT_CREATE: 'true' });
+    expect(prod.stdout()).not.toMatch(/^svc_/m);
+    expect(prod.stdout()).toContain('No API keys exist yet');
+    expect(await prod.stop()).toBe(0);
+  });
+
   it('refuses invalid configuration with a clear message', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
   });
