@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps) {
   app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
   if (deps.keys) {
     const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, logger }));
+    app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
   }
 
   app.notFound((c) =>

@@ -242,10 +242,10 @@ export type components = {
         Error: {
             error: {
                 /**
-                 * @description `bad_request` (400), `not_found` (404) or `internal_error` (500).
+                 * @description `bad_request` (400), `not_found` (404), `too_many_requests` (429) or `internal_error` (500).
                  * @enum {string}
                  */
-                code: "bad_request" | "not_found" | "internal_error";
+                code: "bad_request" | "not_found" | "too_many_requests" | "internal_error";
                 /**
                  * @description The parameter of the first problem: `X-Api-Key`, `keyId`, `keyToken`, a body field
                  *     by its JSON path (`clientSecret`), or `body` for the body as a whole.
@@ -304,6 +304,24 @@ export type components = {
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Over the per-API-key rate limit, shared with the order service (a token bucket; default 50
+         *     requests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and
+         *     `RATE_LIMIT_BURST`). Wait `retry-after` seconds.
+         */
+        TooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                "ratelimit-limit": components["headers"]["RateLimitLimit"];
+                "ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                "ratelimit-reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -385,6 +403,14 @@ export type components = {
         };
     };
     headers: {
+        /** @description Seconds to wait before the next request. */
+        RetryAfter: number;
+        /** @description Requests allowed per second for this API key. */
+        RateLimitLimit: number;
+        /** @description Requests left in the current bucket. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the bucket holds at least one request again. */
+        RateLimitReset: number;
         /**
          * @description Identifier of this request, also written in the service's logs.
          * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
@@ -423,6 +449,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -461,6 +488,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -483,6 +511,7 @@ export interface operations {
             200: components["responses"]["TransactionCreated"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -505,6 +534,7 @@ export interface operations {
             200: components["responses"]["TransactionCreated"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -91,6 +91,7 @@ export const zError = z.strictObject({
         code: z.enum([
             'bad_request',
             'not_found',
+            'too_many_requests',
             'internal_error'
         ]),
         parameter: z.string().max(256).optional(),

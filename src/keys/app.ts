@@ -71,6 +71,17 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     if (raw === undefined || raw === '') throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
     const principal = authenticate(raw);
     if (!principal) throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
+    const decision = deps.rateLimit?.(principal.apiKeyId);
+    if (decision) {
+      c.header('ratelimit-limit', String(decision.limit));
+      c.header('ratelimit-remaining', String(decision.remaining));
+      c.header('ratelimit-reset', String(decision.resetSeconds));
+      if (!decision.allowed) {
+        const wait = Math.max(1, decision.resetSeconds);
+        c.header('retry-after', String(wait));
+        return c.json({ error: { code: 'too_many_requests', message: `Too many requests; retry after ${wait} second${wait === 1 ? '' : 's'}.` } }, 429);
+      }
+    }
     c.set('principal', principal);
     c.header('Cache-Control', 'no-store');
     await next();
@@ -81,7 +92,8 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
       throw badRequest('body', 'body', 'invalid', 'The request body is larger than 64 KiB.');
     },
   });
-  for (const path of ['/keys', '/keys/*']) app.use(path, requireApiKey, limitBody);
+  // '/keys/*' also matches '/keys' itself: one registration, so each request is counted once.
+  app.use('/keys/*', requireApiKey, limitBody);
 
   for (const register of [initKey, createGenerateTransaction, createRecoverTransaction, exchangeKeyToken, showUserPrompt, startUserSignIn, completeUserSignIn]) {
     register(app, services);

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../shared/db/client.js';
+import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
 import type { RelyingParty } from './oidc/relying-party.js';
 import type { SealedModule } from './sealed/sealed-module.js';
@@ -19,6 +20,8 @@ export interface KeysDeps {
   config: KeysConfig;
   /** Resolves `X-Api-Key`; defaults to the shared authenticator over `db`. */
   authenticate?: Authenticator;
+  /** The per-API-key token bucket, shared with the order service; none means no limit. */
+  rateLimit?: RateLimiter;
   logger?: KeysLogger;
 }
 

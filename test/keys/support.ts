@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/keys/types.js';
 import { createKeysApp } from '../../src/keys/app.js';
+import { createRateLimiter } from '../../src/shared/rate-limit.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
@@ -28,6 +29,8 @@ export interface HarnessOptions {
   sealedDir?: string;
   passphrase?: string;
   config?: Partial<KeysConfig>;
+  /** Per-API-key token bucket (none by default). */
+  rateLimit?: { perSecond: number; burst: number };
 }
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
@@ -65,7 +68,14 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     sealedRoot,
     ...opts.config,
   };
-  const root = new Hono().route('/keygen', createKeysApp({ db: database.db, sealed, clock, config, logger: silent }));
+  const root = new Hono().route('/keygen', createKeysApp({
+    db: database.db,
+    sealed,
+    clock,
+    config,
+    logger: silent,
+    ...(opts.rateLimit && { rateLimit: createRateLimiter(opts.rateLimit, clock) }),
+  }));
   handler = (req, env) => root.fetch(req, env);
   const fetch = contractFetch(root, keysContract);
 

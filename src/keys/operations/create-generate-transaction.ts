@@ -21,7 +21,7 @@ export const createGenerateTransactionRoute = createRoute({
   },
   responses: {
     200: { description: 'The transaction was created.', content: { 'application/json': { schema: zCreateGenerateTransactionResponse } } },
-    ...errorResponses(zError, [400, 404, 500]),
+    ...errorResponses(zError, [400, 404, 429, 500]),
   },
 });
 

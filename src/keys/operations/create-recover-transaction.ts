@@ -21,7 +21,7 @@ export const createRecoverTransactionRoute = createRoute({
   },
   responses: {
     200: { description: 'The transaction was created.', content: { 'application/json': { schema: zCreateRecoverTransactionResponse } } },
-    ...errorResponses(zError, [400, 404, 500]),
+    ...errorResponses(zError, [400, 404, 429, 500]),
   },
 });
 

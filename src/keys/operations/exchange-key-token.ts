@@ -15,7 +15,7 @@ export const exchangeKeyTokenRoute = createRoute({
   request: { params: zExchangeKeyTokenPath, query: zExchangeKeyTokenQuery },
   responses: {
     200: { description: 'The recovery key.', content: { 'application/json': { schema: zExchangeKeyTokenResponse } } },
-    ...errorResponses(zError, [400, 404, 500]),
+    ...errorResponses(zError, [400, 404, 429, 500]),
   },
 });
 

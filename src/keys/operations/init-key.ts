@@ -15,7 +15,7 @@ export const initKeyRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: zInitKeyBody } } } },
   responses: {
     200: { description: 'The key was created.', content: { 'application/json': { schema: zInitKeyResponse } } },
-    ...errorResponses(zError, [400, 500]),
+    ...errorResponses(zError, [400, 429, 500]),
   },
 });
 

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 
 export const apiKeySecurity = [{ ApiKey: [] }];
 
-const DESCRIPTIONS = { 400: 'A parameter is missing, invalid, expired or already used.', 404: 'No key with this keyId.', 500: 'Internal error.' } as const;
+const DESCRIPTIONS = {
+  400: 'A parameter is missing, invalid, expired or already used.',
+  404: 'No key with this keyId.',
+  429: 'Over the per-API-key rate limit.',
+  500: 'Internal error.',
+} as const;
 
 /** The JSON error responses of an API operation, for the route definition. */
 export function errorResponses<S extends z.ZodType, C extends keyof typeof DESCRIPTIONS>(schema: S, codes: C[]) {
