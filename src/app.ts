@@ -6,16 +6,23 @@ import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import type { Db } from './shared/db/client.js';
 import { ApiError } from './shared/errors.js';
+import { listAssets, readAsset } from './shared/assets.js';
 import { errorResponse, requestId } from './shared/http.js';
 import { requestLog } from './shared/logger.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import { sql } from 'drizzle-orm';
+import { createDocsApp } from './docs/index.js';
+import { createKeysApp } from './keys/app.js';
+import type { KeysConfig } from './keys/config.js';
+import type { SealedModule } from './keys/sealed/sealed-module.js';
 
 export interface AppDeps {
   db: Db;
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** The key service's configuration and opened sealed module; without them it is not mounted. */
+  keys?: { config: KeysConfig; sealed: SealedModule };
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
@@ -38,9 +45,21 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
+  // /docs and /openapi/*: the site built by `npm run docs` (embedded in the single-file build).
+  const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
+  app.route('/', createDocsApp({ files: site }));
 
-  app.notFound((c) => errorResponse(c, new ApiError(40400, 'No such route.')));
+  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
+  if (deps.keys) {
+    const { config: keysConfig, sealed } = deps.keys;
+    app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+  }
+
+  app.notFound((c) =>
+    deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)
+      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
+      : errorResponse(c, new ApiError(40400, 'No such route.')),
+  );
   app.onError((err, c) => {
     logger.error({ err, requestId: c.var.requestId }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));

@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { loadKeysRuntime } from './keys/runtime.js';
 import { countApiKeys, createApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { openDatabase } from './shared/db/client.js';
@@ -14,23 +16,29 @@ async function main() {
   const database = openDatabase(config.DATABASE_URL);
   const clock = systemClock;
 
+  // A newcomer gets a key at once; a production start never mints a credential on its own.
   if (countApiKeys(database.db) === 0) {
-    const key = createApiKey(database.db, clock, { name: 'development' });
-    process.stdout.write(
-      `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
-        `It is shown only this once; revoke it with: npm run cli -- api-key revoke ${key.id}\n${key.key}\n\n`,
-    );
+    if (process.env.NODE_ENV === 'production') {
+      logger.warn('No API keys exist yet: create one with the CLI (api-key create --name NAME).');
+    } else {
+      const key = createApiKey(database.db, clock, { name: 'development' });
+      process.stdout.write(
+        `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
+          `It is shown only this once; revoke it with the CLI: api-key revoke ${key.id}\n${key.key}\n\n`,
+      );
+    }
   }
 
-  const app = createApp({ db: database.db, clock, config, logger });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ url: `http://${config.HOST}:${info.port}` }, 'listening');
-    process.stdout.write(`Listening on http://${config.HOST}:${info.port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
-  }) as Server;
+  // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
+  // names the real port also with PORT=0. No request can arrive before 'listening'.
+  let app: ReturnType<typeof createApp> | undefined;
+  const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: config.PORT, hostname: config.HOST }) as Server;
   server.requestTimeout = config.REQUEST_TIMEOUT_MS;
   server.headersTimeout = config.HEADERS_TIMEOUT_MS;
   server.keepAliveTimeout = 5_000;
 
+  // Signal handlers go in before the process says it is listening, so that a supervisor's
+  // SIGTERM right after start-up is a graceful stop too.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -50,6 +58,16 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const keys = loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message));
+  app = createApp({ db: database.db, clock, config, logger, keys });
+  logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl }, 'listening');
+  process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }
 
 main().catch((err: unknown) => {

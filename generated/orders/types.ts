@@ -557,7 +557,7 @@ export type components = {
             };
         };
         ErrorDetail: {
-            /** @description `items[0].quantity` for a body field, `query.NAME` or `header.NAME` for a parameter, empty for the body as a whole. */
+            /** @description `items[0].quantity` for a body field; `query.NAME`, `header.NAME` or `path.NAME` for a parameter. */
             path: string;
             /** @description What is wrong, in words. */
             info: string;
@@ -995,6 +995,7 @@ export interface operations {
             200: components["responses"]["StoreOk"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1117,6 +1118,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -1216,6 +1218,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

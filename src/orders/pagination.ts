@@ -12,3 +12,10 @@ export function pageOf<T>(rows: T[], page: number, limit: number) {
     pagination: { page, limit, has_next_page: rows.length > limit && page < MAX_PAGE },
   };
 }
+
+/** A page of a list that takes only `page` and `limit`, with its `parameter_string`. */
+export function simpleListPage<Row, Item>(page: number, limit: number, rows: (offset: number, fetch: number) => Row[], map: (row: Row) => Item) {
+  const { offset, fetch } = pageWindow(page, limit);
+  const { items, pagination } = pageOf(rows(offset, fetch), page, limit);
+  return { items: items.map(map), pagination, parameter_string: `page=${page}&limit=${limit}` };
+}

@@ -91,6 +91,17 @@ describe('error envelope of the order service', () => {
     expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['pickup_location', 'pickup_info']);
   });
 
+  it('422/42200 for a path id or svc-store-id over its documented 64 characters', async () => {
+    const longId = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: 'o'.repeat(65) } } });
+    expect(longId.response.status).toBe(422);
+    expect(longId.error?.meta.errors).toEqual([{ path: 'path.id', info: 'Must be at most 64 characters long.' }]);
+    const longStore = await client.GET('/stores/{id}', { params: { path: { id: 's'.repeat(65) } } });
+    expect(longStore.response.status).toBe(422);
+    const longHeader = await client.GET('/locations/{id}', { params: { header: { 'svc-store-id': 's'.repeat(65) }, path: { id: 'loc_1' } } });
+    expect(longHeader.response.status).toBe(422);
+    expect(longHeader.error?.meta.errors).toEqual([{ path: 'header.svc-store-id', info: 'Must be at most 64 characters long.' }]);
+  });
+
   it('404/40400 for an unknown route and an unknown order', async () => {
     const route = await t.raw('/nothing-here', { headers: { 'svc-api-key': key.key } });
     expect(route.status).toBe(404);

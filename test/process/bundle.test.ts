@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { checkedFetch } from '../support/contract.js';
 import { afterAll, expect, it } from 'vitest';
 import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
 
@@ -21,15 +22,24 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
   expect(key).toBeDefined();
   const base = `${server.url}/commerce/2024-07`;
   const json = { 'content-type': 'application/json', 'svc-api-key': key };
-  const store = await fetch(`${base}/stores`, { method: 'POST', headers: json, body: JSON.stringify({ source_id: 's1', name: 'Shop', currency: 'EUR' }) });
+  const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers: json, body: JSON.stringify({ source_id: 's1', name: 'Shop', currency: 'EUR' }) });
   expect(store.status).toBe(201);
   const storeId = ((await store.json()) as { data: { id: string } }).data.id;
-  const order = await fetch(`${base}/orders`, {
+  const order = await checkedFetch(`${base}/orders`, {
     method: 'POST',
     headers: { ...json, 'svc-store-id': storeId },
     body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping' }),
   });
   expect(order.status).toBe(201);
+
+  // The embedded contracts and docs site are served too.
+  const spec = await checkedFetch(`${server.url}/openapi/orders.yaml`);
+  expect(spec.status).toBe(200);
+  expect(await spec.text()).toContain('operationId: createOrder');
+  expect(((await (await checkedFetch(`${server.url}/openapi/keys.json`)).json()) as { info: { title: string } }).info.title).toBe('Key-generation service');
+  const docs = await checkedFetch(`${server.url}/docs/orders.html`);
+  expect(docs.status).toBe(200);
+  expect(await docs.text()).toContain('Order service');
 
   // The bundled CLI works on the same database.
   const list = execFileSync(process.execPath, [path.join(dir, 'cli.mjs'), 'api-key', 'list'], { cwd: dir, encoding: 'utf8', env: { ...process.env, DATABASE_URL: 'file:./data/bundle.db' } });

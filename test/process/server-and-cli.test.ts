@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkedFetch } from '../support/contract.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli, startServer, tempDir, type Started } from '../support/process.js';
 
@@ -10,7 +11,7 @@ afterAll(async () => {
 });
 
 async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await checkedFetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as { meta: { code: number }; data: { id: string } & Record<string, unknown> } };
 }
 
@@ -20,8 +21,8 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const lines = server.stdout().split('\n');
     const devKey = lines.find((l) => l.startsWith('svc_'));
     expect(devKey).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect((await checkedFetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await checkedFetch(`${server.url}/readyz`)).status).toBe(200);
 
     const base = `${server.url}/commerce/2024-07`;
     const store = await call('POST', `${base}/stores`, { 'svc-api-key': devKey! }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
@@ -40,7 +41,7 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
     const id = /Created API key (key_\w+)/.exec(created.stdout)![1];
 
-    const ok = await fetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } });
+    const ok = await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } });
     expect(ok.status).toBe(200);
 
     const list = cli(['api-key', 'list'], env);
@@ -50,7 +51,7 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const revoked = cli(['api-key', 'revoke', id], env);
     expect(revoked.status).toBe(0);
     await new Promise((r) => setTimeout(r, 1_100)); // revocation is honoured within one second
-    expect((await fetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } })).status).toBe(401);
+    expect((await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } })).status).toBe(401);
     expect(cli(['api-key', 'revoke', id], env).status).toBe(1);
     expect(cli(['api-key', 'create'], env).status).toBe(2);
   });
@@ -61,6 +62,13 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     expect(server.stdout()).not.toMatch(/^svc_/m);
     expect(await server.stop('SIGTERM')).toBe(0);
     server = undefined;
+  });
+
+  it('never mints a key on its own with NODE_ENV=production', async () => {
+    const prod = await startServer({ DATABASE_URL: `file:${path.join(tempDir(), 'prod.db')}`, NODE_ENV: 'production', KEYGEN_ROOT_PASSPHRASE: 'a-long-enough-passphrase', KEYGEN_SEALED_ROOT_FILE: path.join(tempDir(), 'root.json'), KEYGEN_SEALED_ROOT_CREATE: 'true' });
+    expect(prod.stdout()).not.toMatch(/^svc_/m);
+    expect(prod.stdout()).toContain('No API keys exist yet');
+    expect(await prod.stop()).toBe(0);
   });
 
   it('refuses invalid configuration with a clear message', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { checkedFetch } from '../support/contract.js';
 import { afterAll, expect, it } from 'vitest';
 import { startServer, tempDir, type Started } from '../support/process.js';
 
@@ -14,7 +15,7 @@ it('SIGTERM during a stream of POST /orders: every 201 is in the database after 
   const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
   const base = `${server.url}/commerce/2024-07`;
   const headers = { 'content-type': 'application/json', 'svc-api-key': key };
-  const store = await fetch(`${base}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
+  const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
   const storeId = ((await store.json()) as { data: { id: string } }).data.id;
 
   const acknowledged: string[] = [];
@@ -24,7 +25,7 @@ it('SIGTERM during a stream of POST /orders: every 201 is in the database after 
     while (!stop) {
       const sourceId = `o-${++n}`;
       try {
-        const res = await fetch(`${base}/orders`, {
+        const res = await checkedFetch(`${base}/orders`, {
           method: 'POST',
           headers: { ...headers, 'svc-store-id': storeId },
           body: JSON.stringify({ source_id: sourceId, number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping', note: 'secret-note-text' }),

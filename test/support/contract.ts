@@ -105,3 +105,19 @@ export function contractFetch(app: { request: (req: Request) => Response | Promi
     return res;
   };
 }
+
+/**
+ * fetch() against a running server, with the same check as contractFetch for the paths a
+ * contract covers (health checks and docs are not part of either contract).
+ */
+export async function checkedFetch(input: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  const pathname = new URL(input).pathname;
+  const name = pathname.startsWith('/commerce/') ? 'orders' : pathname.startsWith('/keygen/') ? 'keys' : undefined;
+  if (name) {
+    const text = await res.clone().text();
+    const body = (res.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : undefined;
+    contractFor(name).check(init?.method ?? 'GET', input, res.status, res.headers, body);
+  }
+  return res;
+}

@@ -14,7 +14,7 @@ export const route = createRoute({
   request: { headers: zGetLocationHeaders, params: zGetLocationPath },
   responses: {
     200: json(zGetLocationResponse, 'The location.'),
-    ...errorResponses(401, 404, 412, 429, 500),
+    ...errorResponses(401, 404, 412, 422, 429, 500),
   },
 });
 

@@ -5,7 +5,7 @@ import * as getLocation from './get-location.js';
 import * as listLocations from './list-locations.js';
 
 export function mountLocations(app: OrdersApp, deps: OrdersDeps) {
-  app.use('/locations', requireStore(deps));
+  // '/locations/*' matches '/locations' too: one registration, one store lookup per request.
   app.use('/locations/*', requireStore(deps));
   for (const op of [createLocation, listLocations, getLocation]) op.register(app, deps);
 }

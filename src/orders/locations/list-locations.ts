@@ -3,7 +3,7 @@ import { zListLocationsHeaders, zListLocationsQuery, zListLocationsResponse } fr
 import { ok } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { pageOf, pageWindow } from '../pagination.js';
+import { simpleListPage } from '../pagination.js';
 import { errorResponses, json } from '../responses.js';
 import { listLocations, toLocation } from './repository.js';
 
@@ -23,9 +23,8 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     route,
     (c) => {
       const { page, limit } = c.req.valid('query');
-      const { offset, fetch } = pageWindow(page, limit);
-      const { items, pagination } = pageOf(listLocations(db, c.var.store.id, offset, fetch), page, limit);
-      return ok(c, { locations: items.map(toLocation), pagination, parameter_string: `page=${page}&limit=${limit}` });
+      const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listLocations(db, c.var.store.id, offset, fetch), toLocation);
+      return ok(c, { locations: items, pagination, parameter_string });
     },
     validationHook(route.request),
   );

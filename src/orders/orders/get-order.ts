@@ -14,7 +14,7 @@ export const route = createRoute({
   request: { headers: zGetOrderHeaders, params: zGetOrderPath },
   responses: {
     200: json(zGetOrderResponse, 'The order.'),
-    ...errorResponses(401, 404, 412, 429, 500),
+    ...errorResponses(401, 404, 412, 422, 429, 500),
   },
 });
 

@@ -6,7 +6,7 @@ import * as listOrders from './list-orders.js';
 import * as updateOrder from './update-order.js';
 
 export function mountOrders(app: OrdersApp, deps: OrdersDeps) {
-  app.use('/orders', requireStore(deps));
+  // '/orders/*' matches '/orders' too: one registration, one store lookup per request.
   app.use('/orders/*', requireStore(deps));
   for (const op of [createOrder, listOrders, getOrder, updateOrder]) op.register(app, deps);
 }

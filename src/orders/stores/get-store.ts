@@ -14,7 +14,7 @@ export const route = createRoute({
   request: { params: zGetStorePath },
   responses: {
     200: json(zGetStoreResponse, 'The store.'),
-    ...errorResponses(401, 404, 429, 500),
+    ...errorResponses(401, 404, 422, 429, 500),
   },
 });
 

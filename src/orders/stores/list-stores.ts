@@ -3,7 +3,7 @@ import { zListStoresQuery, zListStoresResponse } from '../../../generated/orders
 import { ok } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { pageOf, pageWindow } from '../pagination.js';
+import { simpleListPage } from '../pagination.js';
 import { errorResponses, json } from '../responses.js';
 import { listStores, toStore } from './repository.js';
 
@@ -23,9 +23,8 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     route,
     (c) => {
       const { page, limit } = c.req.valid('query');
-      const { offset, fetch } = pageWindow(page, limit);
-      const { items, pagination } = pageOf(listStores(db, c.var.principal.accountId, offset, fetch), page, limit);
-      return ok(c, { stores: items.map(toStore), pagination, parameter_string: `page=${page}&limit=${limit}` });
+      const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
+      return ok(c, { stores: items, pagination, parameter_string });
     },
     validationHook(route.request),
   );

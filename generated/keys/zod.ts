@@ -1,0 +1,201 @@
+// Generated from openapi/keys.yaml by `npm run generate`. Do not edit by hand.
+
+import * as z from 'zod';
+
+/**
+ * Key identifier assigned by the service (`key_` and 32 lowercase hex digits).
+ */
+export const zKeyIdValue = z.string().max(36).regex(/^key_[0-9a-f]{32}$/);
+
+/**
+ * Transaction identifier assigned by the service (`txn_` and 32 lowercase hex digits).
+ */
+export const zTransactionId = z.string().max(36).regex(/^txn_[0-9a-f]{32}$/);
+
+/**
+ * The OpenID Connect provider the end user signs in with; its issuer and the user's `sub`
+ * form the user's share. `dev` is the embedded development provider (on by default outside
+ * production); `google` and `microsoft` work once the operator configures their client.
+ * A provider that is not configured on this server is `400` (`invalid`).
+ *
+ */
+export const zUserSecretProvider = z.enum([
+    'dev',
+    'google',
+    'microsoft'
+]);
+
+export const zKeyInit = z.strictObject({
+    userSecretProvider: zUserSecretProvider
+});
+
+export const zKeyCreated = z.strictObject({
+    id: zKeyIdValue,
+    clientSecret: z.string().max(46).regex(/^cs_[A-Za-z0-9_-]{43}$/)
+});
+
+export const zTransactionCreate = z.strictObject({
+    clientSecret: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
+    clientReturnUrl: z.url().max(2048).optional()
+});
+
+export const zTransactionCreated = z.strictObject({
+    id: zTransactionId,
+    userPromptUrl: z.url().max(2048)
+});
+
+export const zRecoveryKey = z.strictObject({
+    recoveryKey: z.string().length(50).regex(/^[0-9a-z]{50}$/)
+});
+
+/**
+ * The prompt page's form carries no field; the token is in the query.
+ */
+export const zPromptForm = z.strictObject({});
+
+/**
+ * An HTML document for the end user.
+ */
+export const zHtmlPage = z.string().max(65536);
+
+export const zParameterLocation = z.enum([
+    'header',
+    'path',
+    'query',
+    'body'
+]);
+
+/**
+ * `missing`: not sent. `invalid`: malformed, unknown, revoked, not matching, or not allowed
+ * in this state. `expired`: the transaction's 24 hours are over. `already_used`: a one-time
+ * token that was used before. `not_found`: no such key in the caller's account.
+ *
+ */
+export const zErrorReason = z.enum([
+    'missing',
+    'invalid',
+    'expired',
+    'already_used',
+    'not_found'
+]);
+
+export const zErrorIssue = z.strictObject({
+    parameter: z.string().max(256),
+    in: zParameterLocation,
+    reason: zErrorReason,
+    message: z.string().max(1024)
+});
+
+export const zError = z.strictObject({
+    error: z.strictObject({
+        code: z.enum([
+            'bad_request',
+            'not_found',
+            'too_many_requests',
+            'internal_error'
+        ]),
+        parameter: z.string().max(256).optional(),
+        in: zParameterLocation.optional(),
+        reason: zErrorReason.optional(),
+        message: z.string().max(1024),
+        issues: z.array(zErrorIssue).max(100).optional()
+    })
+});
+
+/**
+ * The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
+ * `invalid`); an identifier of no key of the caller's account is `404`.
+ *
+ */
+export const zKeyId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * The one-time key token from the redirect to `clientReturnUrl`, passed exactly as received.
+ * Base64url (`A-Za-z0-9_-`), at most 512 characters; issued tokens are 86 characters long (`kt_` and 83 characters).
+ *
+ */
+export const zKeyToken = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
+ * characters; issued tokens are 46 characters long (`tt_` and 43 characters).
+ *
+ */
+export const zTransactionToken = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/);
+
+export const zTransactionCreate2 = zTransactionCreate;
+
+export const zInitKeyBody = zKeyInit;
+
+/**
+ * The key was created.
+ */
+export const zInitKeyResponse = zKeyCreated;
+
+export const zExchangeKeyTokenPath = z.object({
+    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+export const zExchangeKeyTokenQuery = z.object({
+    keyToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The recovery key.
+ */
+export const zExchangeKeyTokenResponse = zRecoveryKey;
+
+export const zCreateGenerateTransactionBody = zTransactionCreate2;
+
+export const zCreateGenerateTransactionPath = z.object({
+    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The transaction was created.
+ */
+export const zCreateGenerateTransactionResponse = zTransactionCreated;
+
+export const zCreateRecoverTransactionBody = zTransactionCreate2;
+
+export const zCreateRecoverTransactionPath = z.object({
+    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The transaction was created.
+ */
+export const zCreateRecoverTransactionResponse = zTransactionCreated;
+
+export const zShowUserPromptQuery = z.object({
+    transactionToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * The prompt page, with a button that starts the sign-in.
+ */
+export const zShowUserPromptResponse = zHtmlPage;
+
+export const zStartUserSignInBody = zPromptForm;
+
+export const zStartUserSignInQuery = z.object({
+    transactionToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+});
+
+/**
+ * An HTML error page for the end user on an unexpected failure (`500`).
+ */
+export const zStartUserSignInResponse = zHtmlPage;
+
+export const zCompleteUserSignInQuery = z.object({
+    state: z.string().max(512).optional(),
+    code: z.string().max(4096).optional(),
+    iss: z.string().max(2048).optional(),
+    error: z.string().max(256).optional(),
+    error_description: z.string().max(2048).optional()
+});
+
+/**
+ * An HTML error page for the end user on an unexpected failure (`500`).
+ */
+export const zCompleteUserSignInResponse = zHtmlPage;

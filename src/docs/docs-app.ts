@@ -1,0 +1,187 @@
+// Serves the docs site built by `npm run docs`:
+//   GET /docs, /docs/, /docs/index.html   index page
+//   GET /docs/<service>.html              Redoc reference page of openapi/<service>.yaml
+//   GET /openapi/<service>.yaml|.json     the spec
+// from a folder (`siteDir`) or from a map of embedded files (the single-file bundle), with
+// ETags, gzip, and a Content-Security-Policy built from the page's own inline scripts.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Hono, type Context } from 'hono';
+
+/** Site files by path relative to the site folder, with `/` separators: `openapi/orders.yaml`. */
+export type SiteFiles = ReadonlyMap<string, string | Uint8Array> | Readonly<Record<string, string | Uint8Array>>;
+
+export type DocsAppOptions = { siteDir: string } | { files: SiteFiles };
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+interface Asset {
+  body: Bytes;
+  contentType: string;
+  etag: string;
+  headers: Record<string, string>;
+  gzip?: { body: Bytes; etag: string };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** Reads every file under `siteDir` (an absent folder gives an empty site). */
+export function loadSiteDir(siteDir: string): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  if (!existsSync(siteDir)) return files;
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else files.set(path.relative(siteDir, full).split(path.sep).join('/'), readFileSync(full));
+    }
+  };
+  walk(siteDir);
+  return files;
+}
+
+const sha256 = (data: Uint8Array | string, encoding: 'base64' | 'base64url') => createHash('sha256').update(data).digest(encoding);
+
+/** The bodies of inline `<script>` / `<style>` elements, exactly as the browser hashes them. */
+function inlineBlocks(html: string, tag: 'script' | 'style'): string[] {
+  const re = tag === 'script' ? /<script(?![^>]*\ssrc\s*=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi : /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi;
+  return [...html.matchAll(re)].map((m) => m[1]!);
+}
+
+/**
+ * A policy that allows only this page's own inline scripts (by hash), nothing from another
+ * origin, no plugins, no framing, no form posts. Styles: Redoc (styled-components) injects
+ * style elements at run time and the pre-rendered markup carries `style` attributes, so pages
+ * with scripts get `'unsafe-inline'` styles; a page without scripts gets its style blocks by hash.
+ */
+export function contentSecurityPolicy(html: string): string {
+  const scripts = inlineBlocks(html, 'script').map((s) => `'sha256-${sha256(s, 'base64')}'`);
+  const hasStyleAttributes = /<[a-z][^>]*\sstyle\s*=/i.test(html);
+  const styleSrc =
+    scripts.length > 0 || hasStyleAttributes
+      ? `'self' 'unsafe-inline'`
+      : [`'self'`, ...inlineBlocks(html, 'style').map((s) => `'sha256-${sha256(s, 'base64')}'`)].join(' ');
+  return [
+    `default-src 'none'`,
+    `script-src ${scripts.length > 0 ? [...new Set(scripts)].join(' ') : `'none'`}`,
+    `style-src ${styleSrc}`,
+    `img-src 'self' data:`,
+    `font-src 'self' data:`,
+    `connect-src 'self'`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+    `frame-ancestors 'none'`,
+    `object-src 'none'`,
+  ].join('; ');
+}
+
+function toBytes(content: string | Uint8Array): Bytes {
+  return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
+}
+
+function prepare(file: string, content: string | Uint8Array): Asset {
+  const body = toBytes(content);
+  const ext = path.posix.extname(file).toLowerCase();
+  const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  const headers: Record<string, string> = {
+    'cache-control': 'public, no-cache',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  if (ext === '.html') {
+    headers['content-security-policy'] = contentSecurityPolicy(new TextDecoder().decode(body));
+    headers['x-frame-options'] = 'DENY';
+    headers['cross-origin-opener-policy'] = 'same-origin';
+    headers['cross-origin-resource-policy'] = 'same-origin';
+  } else if (file.startsWith('openapi/')) {
+    // Specs are public documents that tools (editors, code generators) fetch from elsewhere.
+    headers['content-security-policy'] = `default-src 'none'; frame-ancestors 'none'; sandbox`;
+    headers['access-control-allow-origin'] = '*';
+    headers['cross-origin-resource-policy'] = 'cross-origin';
+  }
+  return { body, contentType, etag: `"${sha256(body, 'base64url').slice(0, 27)}"`, headers };
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|yaml|javascript)|image\/svg)/;
+
+function gzipOf(asset: Asset): Asset['gzip'] {
+  if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && asset.body.byteLength > 1024) {
+    asset.gzip = { body: new Uint8Array(gzipSync(asset.body, { level: 9 })), etag: `${asset.etag.slice(0, -1)}-gz"` };
+  }
+  return asset.gzip;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * The docs sub-app. Mount it at the root of the server app: `app.route('/', createDocsApp(...))`;
+ * unknown paths fall through to the parent's not-found handler.
+ */
+export function createDocsApp(options: DocsAppOptions): Hono {
+  const source: Iterable<[string, string | Uint8Array]> =
+    'siteDir' in options
+      ? loadSiteDir(options.siteDir)
+      : options.files instanceof Map
+        ? options.files
+        : Object.entries(options.files as Record<string, string | Uint8Array>);
+
+  const routes = new Map<string, Asset>();
+  for (const [rawName, content] of source) {
+    const file = rawName.replace(/\\/g, '/').replace(/^\.?\//, '');
+    const asset = prepare(file, content);
+    if (file === 'index.html') {
+      for (const url of ['/docs', '/docs/', '/docs/index.html']) routes.set(url, asset);
+    } else if (file.startsWith('openapi/') && /^openapi\/[A-Za-z0-9._-]+\.(yaml|json)$/.test(file)) {
+      routes.set(`/${file}`, asset);
+    } else if (/^[A-Za-z0-9._-]+$/.test(file)) {
+      routes.set(`/docs/${file}`, asset);
+    }
+  }
+
+  const app = new Hono();
+  const serve = (c: Context) => {
+    const asset = routes.get(c.req.path);
+    if (!asset) {
+      if (c.req.path.startsWith('/docs') && routes.size === 0) {
+        return c.text('The docs site is not built: run `npm run docs`.', 503, { 'cache-control': 'no-store' });
+      }
+      return c.notFound();
+    }
+    const gz = acceptsGzip(c.req.header('accept-encoding')) ? gzipOf(asset) : undefined;
+    const etag = gz ? gz.etag : asset.etag;
+    const headers: Record<string, string> = { ...asset.headers, etag, vary: 'Accept-Encoding' };
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    headers['content-type'] = asset.contentType;
+    if (gz) headers['content-encoding'] = 'gzip';
+    return c.body(gz ? gz.body : asset.body, 200, headers);
+  };
+  app.get('/docs', serve);
+  app.get('/docs/*', serve);
+  app.get('/openapi/*', serve);
+  return app;
+}

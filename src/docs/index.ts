@@ -1,0 +1,1 @@
+export { contentSecurityPolicy, createDocsApp, loadSiteDir, type DocsAppOptions, type SiteFiles } from './docs-app.js';

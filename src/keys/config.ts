@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
+import type { ProviderName, ProviderSettings } from './oidc/relying-party.js';
+import type { SealedRootConfig } from './sealed/from-config.js';
+
+export interface KeysConfig {
+  /** Origin (and path, if any) under which the browser reaches the server: `http://127.0.0.1:8080`. */
+  publicUrl: string;
+  /** Where the root app mounts the key service. */
+  basePath: string;
+  /** Accept plain-http `clientReturnUrl`s on non-loopback hosts. */
+  allowHttpReturnUrl: boolean;
+  /** Production providers, by name; the embedded development provider is added by the app. */
+  providers: Partial<Record<Exclude<ProviderName, 'dev'>, ProviderSettings>>;
+  /** The embedded development provider and its test users, or null when it is off. */
+  devProvider: { users: readonly DevUser[] } | null;
+  sealedRoot: SealedRootConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+const flag = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+const PRODUCTION_PROVIDERS = {
+  google: { env: 'GOOGLE', displayName: 'Google', issuer: 'https://accounts.google.com' },
+  // The "consumers" tenant (personal Microsoft accounts); set the issuer of your own tenant otherwise.
+  microsoft: { env: 'MICROSOFT', displayName: 'Microsoft', issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0' },
+} as const;
+
+/**
+ * The key service's configuration from the environment. `PUBLIC_URL` defaults to
+ * `http://HOST:PORT`; see the README for every variable.
+ */
+export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
+  const production = env.NODE_ENV === 'production';
+  const host = env.HOST || '127.0.0.1';
+  const port = env.PORT || '8080';
+  const publicUrl = (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  new URL(publicUrl);
+
+  const providers: KeysConfig['providers'] = {};
+  for (const [name, p] of Object.entries(PRODUCTION_PROVIDERS) as Array<[keyof typeof PRODUCTION_PROVIDERS, (typeof PRODUCTION_PROVIDERS)[keyof typeof PRODUCTION_PROVIDERS]]>) {
+    const clientId = env[`KEYGEN_OIDC_${p.env}_CLIENT_ID`];
+    const clientSecret = env[`KEYGEN_OIDC_${p.env}_CLIENT_SECRET`];
+    if (!clientId || !clientSecret) continue;
+    providers[name] = {
+      issuer: env[`KEYGEN_OIDC_${p.env}_ISSUER`] || p.issuer,
+      clientId,
+      clientSecret,
+      displayName: p.displayName,
+      prompt: 'select_account',
+    };
+  }
+
+  const rootFile = env.KEYGEN_SEALED_ROOT_FILE || path.join('data', 'keygen-root.sealed.json');
+  return {
+    publicUrl,
+    basePath: '/keygen',
+    allowHttpReturnUrl: flag(env.KEYGEN_ALLOW_HTTP_RETURN_URL, false),
+    providers,
+    devProvider: flag(env.KEYGEN_DEV_OIDC, !production) ? { users: DEFAULT_DEV_USERS } : null,
+    sealedRoot: {
+      file: rootFile,
+      passphrase: env.KEYGEN_ROOT_PASSPHRASE || undefined,
+      keyFile: env.KEYGEN_ROOT_KEY_FILE || undefined,
+      development: !production,
+      allowCreate: flag(env.KEYGEN_SEALED_ROOT_CREATE, false),
+    },
+  };
+}

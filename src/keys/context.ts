@@ -1,0 +1,44 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Authenticator, Principal } from '../shared/api-keys.js';
+import type { Clock } from '../shared/clock.js';
+import type { Db } from '../shared/db/client.js';
+import type { RateLimiter } from '../shared/rate-limit.js';
+import type { KeysConfig } from './config.js';
+import type { RelyingParty } from './oidc/relying-party.js';
+import type { SealedModule } from './sealed/sealed-module.js';
+
+export interface KeysLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What createKeysApp is built from: nothing module-level, so every test builds its own. */
+export interface KeysDeps {
+  db: Db;
+  sealed: SealedModule;
+  clock: Clock;
+  config: KeysConfig;
+  /** Resolves `X-Api-Key`; defaults to the shared authenticator over `db`. */
+  authenticate?: Authenticator;
+  /** The per-API-key token bucket, shared with the order service; none means no limit. */
+  rateLimit?: RateLimiter;
+  logger?: KeysLogger;
+}
+
+/** The services the operations use. */
+export interface KeysServices {
+  db: Db;
+  sealed: SealedModule;
+  clock: Clock;
+  config: KeysConfig;
+  rp: RelyingParty;
+  logger: KeysLogger;
+  /** Absolute URLs of the prompt page and of the OIDC callback (`redirect_uri`). */
+  urls: { prompt: string; callback: string };
+}
+
+export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
+export type KeysApp = OpenAPIHono<KeysEnv>;
+
+/** A transaction's lifetime, from creation. */
+export const TRANSACTION_TTL_MS = 24 * 60 * 60 * 1000;

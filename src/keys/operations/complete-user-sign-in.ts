@@ -1,0 +1,92 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { zCompleteUserSignInQuery, zHtmlPage } from '../../../generated/keys/zod.js';
+import type { KeysApp, KeysServices } from '../context.js';
+import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
+import { browserHeaders, errorPage } from '../prompt/pages.js';
+import { bindUser, findKeyById, finishTransaction, takeSignIn, type TransactionRow } from '../repository.js';
+import { sameBytes } from '../sealed/sealed-module.js';
+import { deriveRecoveryKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
+import { htmlResponses } from './shared.js';
+
+export const completeUserSignInRoute = createRoute({
+  method: 'get',
+  path: '/oidc/callback',
+  operationId: 'completeUserSignIn',
+  tags: ['Prompt'],
+  security: [],
+  request: { query: zCompleteUserSignInQuery },
+  responses: {
+    303: { description: 'Redirect to clientReturnUrl with transactionId and either keyToken or error.' },
+    ...htmlResponses(zHtmlPage),
+  },
+});
+
+type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
+
+/** 303 to clientReturnUrl with transactionId and keyToken or error; no Referer leaves with it. */
+function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } | { error: ReturnError }) {
+  const to = new URL(txn.clientReturnUrl);
+  to.searchParams.set('transactionId', txn.id);
+  if ('keyToken' in result) to.searchParams.set('keyToken', result.keyToken);
+  else to.searchParams.set('error', result.error);
+  browserHeaders(c);
+  return c.redirect(to.href, 303);
+}
+
+/**
+ * The provider's redirect: verifies the sign-in, binds (issuer, sub) at generation or requires
+ * the same identity at recovery, derives the recovery key in the sealed module and hands the
+ * browser a one-time key token for the application.
+ */
+export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger, urls }: KeysServices) {
+  app.openapi(
+    completeUserSignInRoute,
+    async (c) => {
+      const { state } = c.req.valid('query');
+      const txn = state ? takeSignIn(db, tokenHash(state)) : undefined;
+      if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
+      const key = findKeyById(db, txn.keyId);
+      const fail = (error: ReturnError) => {
+        finishTransaction(db, txn.id, clock.now(), null);
+        return sendBack(c, txn, { error });
+      };
+      if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
+      if (txn.expiresAt <= clock.now().toISOString()) return fail('expired');
+
+      const checks = JSON.parse(sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`)?.toString('utf8') ?? 'null') as SignInChecks | null;
+      if (!checks) return fail('server_error');
+      const callbackUrl = new URL(urls.callback);
+      callbackUrl.search = new URL(c.req.url).search;
+      let identity: { issuer: string; sub: string };
+      try {
+        identity = await rp.completeSignIn(key.provider as ProviderName, callbackUrl, checks);
+      } catch (err) {
+        if (err instanceof SignInRefused) return fail('access_denied');
+        logger.warn({ err: (err as Error).message, transactionId: txn.id }, 'sign-in could not be verified');
+        return fail('server_error');
+      }
+
+      const version = key.hardwareVersion;
+      const binding = userBinding(sealed, version, key.id, identity.issuer, identity.sub);
+      const now = clock.now();
+      let bound = txn.kind === 'generate' && bindUser(db, key.id, binding.toString('hex'), now);
+      if (!bound) {
+        const current = findKeyById(db, key.id)?.userBinding;
+        bound = current !== null && current !== undefined && sameBytes(binding, Buffer.from(current, 'hex'));
+      }
+      if (!bound) return fail('identity_mismatch');
+
+      const clientSecret = unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
+      if (!clientSecret) return fail('server_error');
+      const share = userShare(sealed, version, identity.issuer, identity.sub);
+      const recoveryKey = deriveRecoveryKey(sealed, version, key.id, clientSecret, share);
+      const keyToken = sealKeyToken(sealed, key.id, txn.id, recoveryKey);
+      recoveryKey.fill(0);
+      share.fill(0);
+      finishTransaction(db, txn.id, now, tokenHash(keyToken));
+      return sendBack(c, txn, { keyToken });
+    },
+    (result, c) => (result.success ? undefined : errorPage(c, 'invalid')),
+  );
+}

@@ -1,0 +1,45 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zError, zExchangeKeyTokenPath, zExchangeKeyTokenQuery, zExchangeKeyTokenResponse } from '../../../generated/keys/zod.js';
+import type { KeysApp, KeysServices } from '../context.js';
+import { badRequest, keyNotFound } from '../errors.js';
+import { consumeKeyToken, findKey, findTransactionByKeyToken, isSpent } from '../repository.js';
+import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
+import { apiKeySecurity, errorResponses } from './shared.js';
+
+export const exchangeKeyTokenRoute = createRoute({
+  method: 'get',
+  path: '/keys/{keyId}',
+  operationId: 'exchangeKeyToken',
+  tags: ['Keys'],
+  security: apiKeySecurity,
+  request: { params: zExchangeKeyTokenPath, query: zExchangeKeyTokenQuery },
+  responses: {
+    200: { description: 'The recovery key.', content: { 'application/json': { schema: zExchangeKeyTokenResponse } } },
+    ...errorResponses(zError, [400, 404, 429, 500]),
+  },
+});
+
+export function exchangeKeyToken(app: KeysApp, { db, sealed, clock }: KeysServices) {
+  app.openapi(exchangeKeyTokenRoute, (c) => {
+    const { keyId } = c.req.valid('param');
+    const { keyToken } = c.req.valid('query');
+    const key = findKey(db, c.get('principal').accountId, keyId);
+    if (!key) throw keyNotFound();
+    const now = clock.now();
+    const hash = tokenHash(keyToken);
+    const row = consumeKeyToken(db, key.id, hash, now);
+    if (!row) {
+      if (isSpent(db, hash)) throw badRequest('keyToken', 'query', 'already_used', 'The key token was already used.');
+      const pending = findTransactionByKeyToken(db, hash);
+      if (pending?.keyId === key.id && pending.expiresAt <= now.toISOString()) {
+        throw badRequest('keyToken', 'query', 'expired', 'The transaction of this key token expired.');
+      }
+      throw badRequest('keyToken', 'query', 'invalid', 'The key token is not valid for this key.');
+    }
+    const recoveryKey = unsealKeyToken(sealed, key.id, row.id, keyToken);
+    if (!recoveryKey || recoveryKey.length !== 32) throw new Error('A stored key token hash matched a token that does not unseal.');
+    const body = { recoveryKey: toBase36(recoveryKey) };
+    recoveryKey.fill(0);
+    return c.json(body, 200);
+  });
+}

@@ -1,0 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zError, zInitKeyBody, zInitKeyResponse } from '../../../generated/keys/zod.js';
+import type { KeysApp, KeysServices } from '../context.js';
+import { badRequest } from '../errors.js';
+import { insertKey } from '../repository.js';
+import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
+import { apiKeySecurity, errorResponses } from './shared.js';
+
+export const initKeyRoute = createRoute({
+  method: 'post',
+  path: '/keys',
+  operationId: 'initKey',
+  tags: ['Keys'],
+  security: apiKeySecurity,
+  request: { body: { required: true, content: { 'application/json': { schema: zInitKeyBody } } } },
+  responses: {
+    200: { description: 'The key was created.', content: { 'application/json': { schema: zInitKeyResponse } } },
+    ...errorResponses(zError, [400, 429, 500]),
+  },
+});
+
+export function initKey(app: KeysApp, { db, sealed, clock, rp }: KeysServices) {
+  app.openapi(initKeyRoute, (c) => {
+    const { userSecretProvider } = c.req.valid('json');
+    if (!rp.isConfigured(userSecretProvider)) {
+      throw badRequest('userSecretProvider', 'body', 'invalid', `The provider ${userSecretProvider} is not configured on this server.`);
+    }
+    const id = newKeyId();
+    const clientSecret = newClientSecret();
+    const version = sealed.currentVersion;
+    insertKey(db, {
+      id,
+      accountId: c.get('principal').accountId,
+      provider: userSecretProvider,
+      hardwareVersion: version,
+      clientSecretVerifier: clientSecretVerifier(sealed, version, id, clientSecret).toString('hex'),
+      createdAt: clock.now().toISOString(),
+    });
+    return c.json({ id, clientSecret }, 200);
+  });
+}

@@ -1,0 +1,51 @@
+import { createRoute } from '@hono/zod-openapi';
+import { zHtmlPage, zShowUserPromptQuery } from '../../../generated/keys/zod.js';
+import type { KeysApp, KeysServices } from '../context.js';
+import { escapeHtml, htmlPage } from '../prompt/html.js';
+import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
+import { findKeyById } from '../repository.js';
+import { tokenHash } from '../secrets.js';
+import { htmlResponses } from './shared.js';
+import { promptHook } from './start-user-sign-in.js';
+
+export const showUserPromptRoute = createRoute({
+  method: 'get',
+  path: '/prompt',
+  operationId: 'showUserPrompt',
+  tags: ['Prompt'],
+  security: [],
+  request: { query: zShowUserPromptQuery },
+  responses: {
+    200: { description: 'The prompt page.', content: { 'text/html': { schema: zHtmlPage } } },
+    ...htmlResponses(zHtmlPage),
+  },
+});
+
+/** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
+export function showUserPrompt(app: KeysApp, { db, clock, rp }: KeysServices) {
+  app.openapi(
+    showUserPromptRoute,
+    (c) => {
+      const { transactionToken } = c.req.valid('query');
+      const found = openTransaction(db, tokenHash(transactionToken), clock.now());
+      if (typeof found === 'string') return errorPage(c, found);
+      const key = findKeyById(db, found.keyId);
+      const provider = escapeHtml(rp.displayName((key?.provider ?? 'dev') as never));
+      const action = `?${new URLSearchParams({ transactionToken })}`;
+      const purpose = found.kind === 'generate' ? 'create your key' : 'recover your key';
+      browserHeaders(c);
+      return c.html(
+        htmlPage(
+          'Sign in to continue',
+          `<h1>Sign in to continue</h1>
+<p>An application asks you to sign in with ${provider} to ${purpose}. Your sign-in is one part of the key: use the same account every time.</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit">Continue with ${provider}</button>
+</form>`,
+        ),
+        200,
+      );
+    },
+    promptHook,
+  );
+}

@@ -1,0 +1,39 @@
+import type { Context } from 'hono';
+import type { Db } from '../../shared/db/client.js';
+import type { Reason } from '../errors.js';
+import { findTransactionByPromptToken, isSpent, type TransactionRow } from '../repository.js';
+import { escapeHtml, htmlPage } from './html.js';
+
+/** Headers of every page and redirect the end user's browser sees. */
+export function browserHeaders(c: Context) {
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+}
+
+const MESSAGES: Record<Exclude<Reason, 'not_found'>, string> = {
+  missing: 'This link is incomplete. Go back to the application and start again.',
+  invalid: 'This link is not valid. Go back to the application and start again.',
+  expired: 'This link has expired. Go back to the application and start again.',
+  already_used: 'This link was already used. Go back to the application and start again.',
+};
+
+export function errorPage(c: Context, reason: Exclude<Reason, 'not_found'>, status: 400 | 500 = 400) {
+  browserHeaders(c);
+  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`), status);
+}
+
+export function failurePage(c: Context) {
+  browserHeaders(c);
+  return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
+}
+
+/** The open transaction of a prompt token, or why there is none. */
+export function openTransaction(db: Db, hash: string, now: Date): TransactionRow | Exclude<Reason, 'not_found' | 'missing'> {
+  const row = findTransactionByPromptToken(db, hash);
+  if (!row) return isSpent(db, hash) ? 'already_used' : 'invalid';
+  if (row.promptUsedAt) return 'already_used';
+  if (row.expiresAt <= now.toISOString()) return 'expired';
+  return row;
+}

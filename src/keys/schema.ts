@@ -1,0 +1,64 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { accounts } from '../shared/db/schema.js';
+
+/**
+ * Key records. Only verifiers are stored: an HMAC of the client secret and, once a user signed
+ * in at generation, an HMAC of the user's (issuer, sub), both under the key's hardware version.
+ */
+export const keygenKeys = sqliteTable(
+  'keygen_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    provider: text('provider').notNull(),
+    hardwareVersion: integer('hardware_version').notNull(),
+    clientSecretVerifier: text('client_secret_verifier').notNull(),
+    userBinding: text('user_binding'),
+    returnUrl: text('return_url'),
+    createdAt: text('created_at').notNull(),
+    boundAt: text('bound_at'),
+  },
+  (t) => [index('keygen_keys_account').on(t.accountId)],
+);
+
+/**
+ * Generation and recovery transactions. Tokens are stored as SHA-256 hashes (they carry 256
+ * random bits); the client secret and the sign-in's PKCE verifier and nonce only sealed, and only
+ * until the transaction completes or expires.
+ */
+export const keygenTransactions = sqliteTable(
+  'keygen_transactions',
+  {
+    id: text('id').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => keygenKeys.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    kind: text('kind', { enum: ['generate', 'recover'] }).notNull(),
+    clientReturnUrl: text('client_return_url').notNull(),
+    promptTokenHash: text('prompt_token_hash').notNull().unique(),
+    sealedClientSecret: text('sealed_client_secret'),
+    promptUsedAt: text('prompt_used_at'),
+    oidcStateHash: text('oidc_state_hash').unique(),
+    sealedOidc: text('sealed_oidc'),
+    keyTokenHash: text('key_token_hash').unique(),
+    completedAt: text('completed_at'),
+    createdAt: text('created_at').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('keygen_transactions_key').on(t.keyId), index('keygen_transactions_expires').on(t.expiresAt)],
+);
+
+/** Hashes of one-time tokens whose transaction is gone, so that a reuse is told apart from a forgery. */
+export const keygenSpentTokens = sqliteTable(
+  'keygen_spent_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['prompt', 'key'] }).notNull(),
+    spentAt: text('spent_at').notNull(),
+    forgetAt: text('forget_at').notNull(),
+  },
+  (t) => [index('keygen_spent_tokens_forget').on(t.forgetAt)],
+);

@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { sameBytes } from './sealed/sealed-module.js';
+import { TRANSACTION_TTL_MS, type KeysEnv, type KeysServices } from './context.js';
+import { badRequest, keyNotFound } from './errors.js';
+import { findKey, insertTransaction, purgeExpired } from './repository.js';
+import { clientSecretVerifier, newPromptToken, newTransactionId, sealClientSecret, tokenHash } from './secrets.js';
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Absolute https, or http on a loopback host (or anywhere when the operator allows it); no credentials, no fragment. */
+export function checkReturnUrl(value: string, allowHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest('clientReturnUrl', 'body', 'invalid', 'clientReturnUrl must be an absolute URL.');
+  }
+  const httpOk = url.protocol === 'http:' && (allowHttp || LOOPBACK.test(url.hostname));
+  if (url.protocol !== 'https:' && !httpOk) {
+    throw badRequest('clientReturnUrl', 'body', 'invalid', 'clientReturnUrl must use https (plain http only on a loopback host).');
+  }
+  if (url.username || url.password || url.hash) {
+    throw badRequest('clientReturnUrl', 'body', 'invalid', 'clientReturnUrl must carry neither credentials nor a fragment.');
+  }
+  return url.href;
+}
+
+/** createGenerateTransaction and createRecoverTransaction differ only in the state the key must be in. */
+export function createTransaction(
+  c: Context<KeysEnv>,
+  { db, sealed, clock, config, rp, urls }: KeysServices,
+  kind: 'generate' | 'recover',
+  keyId: string,
+  body: { clientSecret: string; clientReturnUrl?: string },
+) {
+  const key = findKey(db, c.get('principal').accountId, keyId);
+  if (!key) throw keyNotFound();
+  const expected = Buffer.from(key.clientSecretVerifier, 'hex');
+  if (!sameBytes(clientSecretVerifier(sealed, key.hardwareVersion, key.id, body.clientSecret), expected)) {
+    throw badRequest('clientSecret', 'body', 'invalid', 'The client secret does not match the key.');
+  }
+  if (kind === 'generate' && key.userBinding) {
+    throw badRequest('keyId', 'path', 'invalid', 'This key was generated already; create a recovery transaction.');
+  }
+  if (kind === 'recover' && !key.userBinding) {
+    throw badRequest('keyId', 'path', 'invalid', 'This key was never generated; create a generation transaction first.');
+  }
+  if (!rp.isConfigured(key.provider as never)) {
+    throw badRequest('keyId', 'path', 'invalid', `The key's provider ${key.provider} is not configured on this server.`);
+  }
+  const given = body.clientReturnUrl ?? key.returnUrl;
+  if (!given) throw badRequest('clientReturnUrl', 'body', 'missing', 'clientReturnUrl is required for the first transaction of a key.');
+  const clientReturnUrl = checkReturnUrl(given, config.allowHttpReturnUrl);
+
+  const now = clock.now();
+  purgeExpired(db, now);
+  const id = newTransactionId();
+  const promptToken = newPromptToken();
+  insertTransaction(db, {
+    id,
+    keyId: key.id,
+    accountId: key.accountId,
+    kind,
+    clientReturnUrl,
+    promptTokenHash: tokenHash(promptToken),
+    sealedClientSecret: sealClientSecret(sealed, id, body.clientSecret),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString(),
+  });
+  const userPromptUrl = new URL(urls.prompt);
+  userPromptUrl.searchParams.set('transactionToken', promptToken);
+  return c.json({ id, userPromptUrl: userPromptUrl.href }, 200);
+}

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// CI installs Debian's chromium; on a machine without it the test says so instead of failing.
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('key service in a real browser (headless Chromium)', () => {
+  let h: KeysHarness;
+  let browser: Browser;
+  let app: Server;
+  const returns: Array<{ url: URL; referer: string | undefined }> = [];
+  let returnUrl: string;
+
+  beforeAll(async () => {
+    h = await buildKeysHarness({ listen: true });
+    // The caller's application: records where the browser came back to.
+    app = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname === '/keys/return') returns.push({ url, referer: req.headers.referer });
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Back in the app</title><h1>Back in the app</h1>');
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    returnUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/keys/return`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      // playwright-core gives every launch a new empty user data directory of its own.
+      args: FLAGS,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    app?.closeAllConnections();
+    await new Promise((resolve) => app?.close(resolve));
+    await h?.close();
+  });
+
+  /** Opens userPromptUrl in a fresh browser context, signs in (or cancels) and returns where the app was reached. */
+  async function signIn(userPromptUrl: string, user: { username: string; password: string }) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const before = returns.length;
+      await page.goto(userPromptUrl);
+      await page.getByRole('button', { name: /Continue with/ }).click();
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Back in the app' }).waitFor();
+      expect(returns.length).toBe(before + 1);
+      return returns.at(-1)!;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('generates a key from userPromptUrl through the sign-in, recovers it for the same user, and refuses another user', async () => {
+    const { client } = h.account();
+    const key = await initKey(client);
+
+    const gen = await createTransaction(client, 'generate', key, returnUrl);
+    const back = await signIn(gen.userPromptUrl, ALICE);
+    expect(back.url.pathname).toBe('/keys/return');
+    expect(back.url.searchParams.get('transactionId')).toBe(gen.id);
+    expect(back.referer).toBeUndefined();
+    const generated = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } } });
+    expect(generated.response.status).toBe(200);
+    expect(generated.data!.recoveryKey).toMatch(/^[0-9a-z]{50}$/);
+
+    const rec = await createTransaction(client, 'recover', key, returnUrl);
+    const back2 = await signIn(rec.userPromptUrl, ALICE);
+    const recovered = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.url.searchParams.get('keyToken')! } } });
+    expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
+
+    const other = await createTransaction(client, 'recover', key, returnUrl);
+    const back3 = await signIn(other.userPromptUrl, BOB);
+    expect(back3.url.searchParams.get('transactionId')).toBe(other.id);
+    expect(back3.url.searchParams.get('error')).toBe('identity_mismatch');
+    expect(back3.url.searchParams.has('keyToken')).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
+
+describe('restart', () => {
+  it('recovers the same key after a restart with the same sealed root; another passphrase fails at start', async () => {
+    const dir = tempDir();
+    const dbFile = path.join(dir, 'keys.db');
+    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const port = Number(new URL(first.origin).port);
+    const { client, key: apiKey } = first.account();
+    const key = await initKey(client);
+    const txn = await createTransaction(client, 'generate', key);
+    const back = await signInByHttp(first, txn.userPromptUrl, ALICE);
+    const generated = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } } });
+    await first.close();
+    // Let pooled keep-alive connections to the old server notice that it is gone.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // Same port, so the embedded provider keeps its issuer (the user's identity is issuer + sub).
+    const second = await buildKeysHarness({ listen: port, dbFile, sealedDir: dir });
+    try {
+      const createClient = (await import('openapi-fetch')).default;
+      const again = createClient<import('../../generated/keys/types.js').paths>({
+        baseUrl: `${second.origin}/keygen`,
+        fetch: async (input: Request) => second.root.request(input),
+        headers: { 'X-Api-Key': apiKey.key },
+      });
+      const rec = await createTransaction(again, 'recover', key);
+      const back2 = await signInByHttp(second, rec.userPromptUrl, ALICE);
+      const recovered = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } } });
+      expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
+    } finally {
+      await second.close();
+    }
+
+    expect(() =>
+      loadSealedModule({ file: path.join(dir, 'root.sealed.json'), passphrase: 'a different passphrase', development: true, allowCreate: false }, () => {}),
+    ).toThrow(/Cannot unseal the root secret .* is not the secret it was sealed with/);
+  });
+});

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { devKeyFileFor, loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import { createSealedRoot, openSealedModule, rotateSealedRoot, SealedRootError } from '../../src/keys/sealed/sealed-module.js';
+import { tempDir } from './support.js';
+
+const N = 2 ** 12;
+const secret = (s: string) => ({ secret: Buffer.from(s), secretSource: 'KEYGEN_ROOT_PASSPHRASE' });
+const fresh = () => {
+  const file = path.join(tempDir(), 'root.sealed.json');
+  createSealedRoot({ file, ...secret('passphrase one'), scryptN: N });
+  return file;
+};
+
+describe('sealed-secret module', () => {
+  it('offers operations only: no accessor for the root secret', () => {
+    const m = openSealedModule({ file: fresh(), ...secret('passphrase one') });
+    expect(Object.keys(m).sort()).toEqual(['currentVersion', 'derive', 'hasVersion', 'mac', 'seal', 'unseal']);
+    expect(JSON.stringify(m)).not.toMatch(/root/i);
+  });
+
+  it('keeps the root sealed at rest: the file holds no 32-byte value that derives the same keys', () => {
+    const file = fresh();
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'keygen-sealed-root/1', kdf: { name: 'scrypt' }, current: 1 });
+    expect(text).not.toContain('passphrase one');
+  });
+
+  it('derives deterministically, apart by purpose, context and inputs, and across reopenings', () => {
+    const file = fresh();
+    const a = openSealedModule({ file, ...secret('passphrase one') });
+    const b = openSealedModule({ file, ...secret('passphrase one') });
+    const d = (m: typeof a, context = 'key_1', inputs = [Buffer.from('x')]) => m.derive({ version: 1, purpose: 'recovery-key', context, inputs }).toString('hex');
+    expect(d(a)).toBe(d(b));
+    expect(d(a)).not.toBe(d(a, 'key_2'));
+    expect(d(a)).not.toBe(d(a, 'key_1', [Buffer.from('y')]));
+    expect(a.mac({ version: 1, purpose: 'p', parts: ['a', 'bc'] })).not.toEqual(a.mac({ version: 1, purpose: 'p', parts: ['ab', 'c'] }));
+  });
+
+  it('seals and unseals bound to the additional data; altered values unseal to null', () => {
+    const m = openSealedModule({ file: fresh(), ...secret('passphrase one') });
+    const sealed = m.seal(Buffer.from('secret'), 'aad-1');
+    expect(m.unseal(sealed, 'aad-1')!.toString()).toBe('secret');
+    expect(m.unseal(sealed, 'aad-2')).toBeNull();
+    expect(m.unseal(`${sealed.slice(0, -2)}${sealed.endsWith('AA') ? 'BB' : 'AA'}`, 'aad-1')).toBeNull();
+    expect(m.unseal('short', 'aad-1')).toBeNull();
+  });
+
+  it('rotates: new operations use the new version, old versions still derive the same values', () => {
+    const file = fresh();
+    const before = openSealedModule({ file, ...secret('passphrase one') });
+    const old = before.derive({ version: 1, purpose: 'recovery-key', context: 'key_1' });
+    const sealedBefore = before.seal(Buffer.from('v1'), 'a');
+    expect(rotateSealedRoot({ file, ...secret('passphrase one') })).toBe(2);
+    const after = openSealedModule({ file, ...secret('passphrase one') });
+    expect(after.currentVersion).toBe(2);
+    expect(after.derive({ version: 1, purpose: 'recovery-key', context: 'key_1' })).toEqual(old);
+    expect(after.derive({ version: 2, purpose: 'recovery-key', context: 'key_1' })).not.toEqual(old);
+    expect(after.unseal(sealedBefore, 'a')!.toString()).toBe('v1');
+  });
+
+  it('fails to open with a different passphrase, with a clear message', () => {
+    const file = fresh();
+    expect(() => openSealedModule({ file, ...secret('passphrase two') })).toThrow(SealedRootError);
+    expect(() => openSealedModule({ file, ...secret('passphrase two') })).toThrow(
+      /Cannot unseal the root secret in .*KEYGEN_ROOT_PASSPHRASE is not the secret it was sealed with/,
+    );
+  });
+
+  it('creates a root and a key file on a first development start, with a warning', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'root.sealed.json');
+    const warnings: string[] = [];
+    const m = loadSealedModule({ file, development: true, allowCreate: false }, (w) => warnings.push(w), N);
+    expect(m.currentVersion).toBe(1);
+    expect(existsSync(devKeyFileFor(file))).toBe(true);
+    expect(warnings.join('\n')).toMatch(/DEVELOPMENT ONLY/);
+    const again: string[] = [];
+    const m2 = loadSealedModule({ file, development: true, allowCreate: false }, (w) => again.push(w), N);
+    expect(again).toEqual([]);
+    expect(m2.derive({ version: 1, purpose: 'p', context: 'c' })).toEqual(m.derive({ version: 1, purpose: 'p', context: 'c' }));
+  });
+
+  it('refuses to start in production without a secret or without the root file', () => {
+    const file = path.join(tempDir(), 'root.sealed.json');
+    expect(() => loadSealedModule({ file, development: false, allowCreate: false }, () => {}, N)).toThrow(/KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE/);
+    expect(() => loadSealedModule({ file, passphrase: 'long enough passphrase', development: false, allowCreate: false }, () => {}, N)).toThrow(
+      /does not exist/,
+    );
+  });
+});

@@ -1,0 +1,182 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import createClient from 'openapi-fetch';
+import type { paths } from '../../generated/keys/types.js';
+import { createKeysApp } from '../../src/keys/app.js';
+import { createRateLimiter } from '../../src/shared/rate-limit.js';
+import type { KeysConfig } from '../../src/keys/config.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import { createApiKey } from '../../src/shared/api-keys.js';
+import { manualClock } from '../../src/shared/clock.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+import { contractFetch, contractFor } from '../support/contract.js';
+
+export const keysContract = contractFor('keys');
+const silent = { warn: () => {}, error: () => {} };
+
+export interface HarnessOptions {
+  /** Serve over HTTP on 127.0.0.1 (needed for the OpenID sign-in). A port reuses an earlier server's. */
+  listen?: boolean | number;
+  /** SQLite file (for restart and grep tests); in memory otherwise. */
+  dbFile?: string;
+  /** Directory of the sealed root file; a new temporary one otherwise. */
+  sealedDir?: string;
+  passphrase?: string;
+  config?: Partial<KeysConfig>;
+  /** Per-API-key token bucket (none by default). */
+  rateLimit?: { perSecond: number; burst: number };
+}
+
+export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
+
+/**
+ * A key service on its own database, sealed root and movable clock, mounted under /keygen as the
+ * root app does, with a typed client whose every response is checked against keys.yaml.
+ */
+export async function buildKeysHarness(opts: HarnessOptions = {}) {
+  const database = openDatabase(opts.dbFile ? `file:${opts.dbFile}` : ':memory:');
+  const clock = manualClock(new Date());
+  const sealedDir = opts.sealedDir ?? tempDir();
+  const sealedRoot = {
+    file: path.join(sealedDir, 'root.sealed.json'),
+    passphrase: opts.passphrase ?? 'correct horse battery staple',
+    development: true,
+    allowCreate: false,
+  };
+  const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+
+  let handler: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+  let server: Server | null = null;
+  let origin = 'http://keys.test';
+  if (opts.listen) {
+    server = serve({ fetch: (req, env) => handler(req, env), port: typeof opts.listen === 'number' ? opts.listen : 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => (server!.listening ? resolve() : server!.once('listening', () => resolve())));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const config: KeysConfig = {
+    publicUrl: origin,
+    basePath: '/keygen',
+    allowHttpReturnUrl: false,
+    providers: {},
+    devProvider: { users: DEFAULT_DEV_USERS },
+    sealedRoot,
+    ...opts.config,
+  };
+  const root = new Hono().route('/keygen', createKeysApp({
+    db: database.db,
+    sealed,
+    clock,
+    config,
+    logger: silent,
+    ...(opts.rateLimit && { rateLimit: createRateLimiter(opts.rateLimit, clock) }),
+  }));
+  handler = (req, env) => root.fetch(req, env);
+  const fetch = contractFetch(root, keysContract);
+
+  const account = (name = 'test') => {
+    const key = createApiKey(database.db, clock, { name });
+    const client = createClient<paths>({ baseUrl: `${origin}/keygen`, fetch, headers: { 'X-Api-Key': key.key } });
+    return { key, client };
+  };
+  /** Requests outside the typed client (no API key, odd bodies); still checked against the YAML. */
+  const raw = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${origin}/keygen${pathAndQuery}`, init);
+
+  const close = async () => {
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    }
+    database.close();
+  };
+  return { root, db: database.db, sqlite: database.sqlite, clock, config, sealed, sealedDir, origin, account, raw, close };
+}
+
+export type KeysHarness = Awaited<ReturnType<typeof buildKeysHarness>>;
+export type KeysClient = ReturnType<KeysHarness['account']>['client'];
+
+export async function initKey(client: KeysClient) {
+  const res = await client.POST('/keys', { body: { userSecretProvider: 'dev' } });
+  if (res.response.status !== 200 || !res.data) throw new Error(`initKey: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data;
+}
+
+export async function createTransaction(
+  client: KeysClient,
+  kind: 'generate' | 'recover',
+  key: { id: string; clientSecret: string },
+  clientReturnUrl = 'http://127.0.0.1:9/return',
+) {
+  const res = await client.POST(`/keys/{keyId}/transactions/${kind}`, {
+    params: { path: { keyId: key.id } },
+    body: { clientSecret: key.clientSecret, clientReturnUrl },
+  });
+  if (res.response.status !== 200 || !res.data) throw new Error(`${kind}: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data;
+}
+
+/**
+ * A minimal browser without JavaScript: follows the flow from userPromptUrl through the embedded
+ * provider's login form to the redirect to clientReturnUrl, by hand, with a cookie jar. Responses
+ * of the key service's own pages are checked against the YAML.
+ */
+export async function signInByHttp(
+  h: KeysHarness,
+  userPromptUrl: string,
+  user: { username: string; password: string } | 'cancel',
+): Promise<URL> {
+  const jar = new Map<string, string>();
+  const returnOrigin = new URL('http://127.0.0.1:9');
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    const pathname = new URL(url).pathname;
+    if (pathname.startsWith('/keygen/') && !pathname.startsWith('/keygen/oidc-dev/')) {
+      keysContract.check(init.method ?? 'GET', url, res.status, res.headers, undefined);
+    }
+    return res;
+  };
+  const follow = async (res: Response, from: string): Promise<Response | URL> => {
+    while (res.status === 303 || res.status === 302) {
+      const next = new URL(res.headers.get('location')!, from);
+      if (next.origin === returnOrigin.origin || !next.href.startsWith(h.origin)) return next;
+      from = next.href;
+      res = await go(from);
+    }
+    return res;
+  };
+
+  const page = await go(userPromptUrl);
+  if (page.status !== 200) throw new Error(`prompt page: ${page.status}`);
+  let url = userPromptUrl;
+  let res: Response | URL = await follow(
+    await go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }),
+    url,
+  );
+  if (res instanceof URL) return res;
+  if (res.status !== 200) throw new Error(`expected the login page, got ${res.status}: ${await res.text()}`);
+  const html = await res.text();
+  const actions = [...html.matchAll(/action="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const action = actions.find((a) => a.endsWith(user === 'cancel' ? '/abort' : '/login'))!;
+  url = new URL(action, h.origin).href;
+  const body = user === 'cancel' ? '' : new URLSearchParams(user).toString();
+  res = await follow(await go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }), url);
+  if (res instanceof URL) return res;
+  throw new Error(`the sign-in ended at ${res.status}: ${(await res.text()).slice(0, 500)}`);
+}
+
+export const ALICE = { username: 'alice', password: 'alice-password' };
+export const BOB = { username: 'bob', password: 'bob-password' };

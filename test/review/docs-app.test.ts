@@ -1,0 +1,134 @@
+// The docs sub-app on embedded files, mounted the way the server mounts it.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDocsApp, type SiteFiles } from '../../src/docs/index.js';
+
+const script = 'document.documentElement.dataset.ready = "1";';
+const files: SiteFiles = {
+  'index.html': '<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body><a href="/docs/orders.html">Orders</a></body></html>',
+  'orders.html': `<!DOCTYPE html><html><head></head><body><div style="color:red">Orders</div><script>${script}</script>${'<p>padding</p>'.repeat(200)}</body></html>`,
+  'openapi/orders.yaml': 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\npaths: {}\n',
+  'openapi/orders.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'Orders', version: '1' }, paths: {} }),
+};
+
+function mounted(docs: Hono): Hono {
+  const app = new Hono();
+  app.route('/', docs);
+  app.notFound((c) => c.json({ meta: { code: 40400, type: 'NotFound' }, data: null }, 404));
+  return app;
+}
+
+const app = mounted(createDocsApp({ files }));
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
+
+describe('docs sub-app', () => {
+  it.each(['/docs', '/docs/', '/docs/index.html'])('serves the index at %s', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('href="/docs/orders.html"');
+  });
+
+  it('serves a service page with a CSP that allows exactly its inline scripts', async () => {
+    const res = await app.request('/docs/orders.html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain(`script-src 'sha256-${sha256(script)}'`);
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toMatch(/script-src [^;]*$|script-src [^;]*;/);
+    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('gives a page without scripts no script source and its style block by hash', async () => {
+    const res = await app.request('/docs');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain(`style-src 'self' 'sha256-${sha256('body{margin:0}')}'`);
+  });
+
+  it.each([
+    ['/openapi/orders.yaml', 'application/yaml; charset=utf-8', 'openapi: 3.1.0'],
+    ['/openapi/orders.json', 'application/json; charset=utf-8', '"openapi":"3.1.0"'],
+  ])('serves %s as %s', async (url, type, text) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    expect(await res.text()).toContain(text);
+  });
+
+  it('answers a matching If-None-Match with 304 and no body', async () => {
+    const first = await app.request('/openapi/orders.json');
+    const etag = first.headers.get('etag')!;
+    const again = await app.request('/openapi/orders.json', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+  });
+
+  it('compresses large text with gzip when asked, with its own ETag', async () => {
+    const plain = await app.request('/docs/orders.html');
+    const gz = await app.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+    expect(gz.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const body = gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8');
+    expect(body).toBe(await plain.text());
+    const refused = await app.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await app.request('/docs/orders.html', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toBe('');
+  });
+
+  it.each(['/docs/nope.html', '/openapi/nope.yaml', '/docs/openapi/orders.yaml', '/openapi/orders.yml', '/orders.html'])(
+    'leaves %s to the parent app (404 envelope)',
+    async (url) => {
+      const res = await app.request(url);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ meta: { code: 40400 } });
+    },
+  );
+
+  it('says how to build the site when there is none', async () => {
+    const empty = mounted(createDocsApp({ files: {} }));
+    const res = await empty.request('/docs');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run docs');
+    expect((await empty.request('/openapi/orders.yaml')).status).toBe(404);
+  });
+
+  describe('from a folder', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-app-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('reads every file of siteDir once, at creation', async () => {
+      mkdirSync(path.join(dir, 'openapi'));
+      for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+      const fromDir = mounted(createDocsApp({ siteDir: dir }));
+      writeFileSync(path.join(dir, 'openapi', 'orders.yaml'), 'changed later');
+      const res = await fromDir.request('/openapi/orders.yaml');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('openapi: 3.1.0');
+      expect((await fromDir.request('/docs/orders.html')).status).toBe(200);
+    });
+  });
+});
