@@ -105,6 +105,10 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     if (err instanceof HTTPException && err.status === 400) {
       return c.json(badRequest('body', 'body', 'invalid', 'The request body is not valid JSON.').toBody(), 400);
     }
+    // @hono/zod-openapi's media-type gate: a body that is not JSON is the client's 400, as keys.yaml documents.
+    if (err instanceof HTTPException && err.status === 415) {
+      return c.json(badRequest('body', 'body', 'invalid', 'The request body must be application/json.').toBody(), 400);
+    }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
     if (/\/(prompt|oidc\/callback)$/.test(c.req.path)) return failurePage(c);
     return c.json(internalErrorBody(), 500);
