@@ -47,6 +47,8 @@ const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.sl
 // Processes
 
 const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn' };
+/** The server's environment for a database file: the key service's sealed root beside it. */
+const serverEnv = (file: string) => ({ ...SERVER_ENV, DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(path.dirname(file), 'root.sealed.json') });
 
 /** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
 function serverCommand(): { command: string[]; label: string } {
@@ -185,7 +187,7 @@ function writeSection(name: string, markdown: string) {
 // Runs
 
 async function withServer<T>(seeded: Seeded, command: string[], fn: (s: Started) => Promise<T>): Promise<T> {
-  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: `file:${seeded.file}` }, command);
+  const server = await startServer(serverEnv(seeded.file), command);
   try {
     return await fn(server);
   } finally {
@@ -205,7 +207,7 @@ async function throughput() {
   // neighbour on this shared machine hits both alike.
   console.log(`Reference: node scripts/bench/reference-server.mjs; server: ${label}; ${ROUNDS} rounds`);
   const ref = await startReference();
-  const server = await startServer({ ...SERVER_ENV, DATABASE_URL: `file:${seeded.file}` }, command);
+  const server = await startServer(serverEnv(seeded.file), command);
   const rows: Array<{ op: Op; target: number; ref?: Measured; real?: Measured; spread?: string }> = [
     { op: postOrder(writeStore, key), target: 0.25 },
     { op: getOrder(readStore, key, 1_000), target: 0.45 },
@@ -214,6 +216,7 @@ async function throughput() {
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
   let mem = memory(server.proc.pid);
+  let walRunning = NaN;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, row] of rows.entries()) {
@@ -225,6 +228,7 @@ async function throughput() {
       }
     }
     mem = memory(server.proc.pid);
+    walRunning = fileMb(`${seeded.file}-wal`);
   } finally {
     await ref.stop('SIGTERM');
     await server.stop('SIGTERM');
@@ -252,11 +256,11 @@ async function throughput() {
       return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) | **${f2(ratio)}** | ${spread} | ≥ ${target} | ${ratio >= target ? 'met' : '**not met**'} |`;
     }),
     keysOnMain()
-      ? '| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | the key service is on main; its row is not written yet |'
+      ? '| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | not measured yet: each request needs a fresh one-time key token (an OpenID sign-in, or tokens sealed in bulk with src/keys/secrets.ts) |'
       : '| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |',
   ];
   const after =
-    `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). WAL file after shutdown: ${f2(wal)} MB. ` +
+    `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. ` +
     `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
     'The reference answers every request with a small JSON envelope after `JSON.parse` of the body (scripts/bench/reference-server.mjs); the reference of each row is loaded with the same requests (path, headers, body) just before the server, in every round.';
   const md = `## Throughput\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
@@ -283,7 +287,7 @@ async function scale() {
         console.log(`  ${count.toLocaleString('en-US')} orders, ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} non-2xx` : ''}`);
         results.push(m);
       }
-      return { results, mem: memory(server.proc.pid) };
+      return { results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
     });
 
   seedOrders(seeded.file, store, 0, 1_000);
@@ -307,7 +311,7 @@ async function scale() {
   ];
   const after =
     `Server RSS at the end: ${f0(small.mem.rssMb)} MB at 1,000 orders, ${f0(large.mem.rssMb)} MB at 1,000,000 (peak ${f0(large.mem.peakMb)} MB; target < 200 MB: ${large.mem.peakMb < 200 ? 'met' : '**not met**'}). ` +
-    `Database ${f0(dbMb)} MB; WAL file ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
+    `Database ${f0(dbMb)} MB; WAL file ${f2(large.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
   const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
   writeSection('scale', md);
@@ -353,7 +357,7 @@ async function soak() {
       const bad = samples.reduce((n, s) => n + s.results[i].bad, 0);
       return `| ${m.name} | ${f0(m.rps)} | ${m.p50} / ${m.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${bad} |`;
     }),
-    keysOnMain() ? '| key service (init + transactions) | TODO | | | | |' : '| key service (init + transactions) | TODO: not on main yet | | | | |',
+    keysOnMain() ? '| key service (init + transactions) | TODO: not in the soak yet | | | | |' : '| key service (init + transactions) | TODO: not on main yet | | | | |',
   ];
   const after = `Server RSS: ${f0(first.mem.rssMb)} MB after the first ${window} s window, ${f0(last.mem.rssMb)} MB after ${f0(last.at)} s (peak ${f0(last.mem.peakMb)} MB). WAL file: ${f2(first.walMb)} MB → ${f2(last.walMb)} MB.`;
   const md = `## Soak: ${minutes} minutes of mixed traffic\n\n${header(label).replace(/\n- Load:.*/, `\n- Load: autocannon, three clients at once (${split}/${split}/${CONNECTIONS - 2 * split} connections), ${windows} windows of ${window} s, 127.0.0.1`)}\n\n${lines.join('\n')}\n\n${after}\n`;
