@@ -174,7 +174,7 @@ function writeSection(name: string, markdown: string) {
   const end = `<!-- bench:${name}:end -->`;
   let text = existsSync(file)
     ? readFileSync(file, 'utf8')
-    : '# Benchmarks\n\nMeasured by `npm run bench` (scripts/bench.ts). Ratios are to a raw `node:http` server that parses the JSON body, loaded the same way in the same run; absolute numbers on this shared machine move from run to run, the ratios much less.\n';
+    : '# Benchmarks\n\nMeasured by `npm run bench` (scripts/bench.ts). Ratios are to a raw `node:http` server that parses the JSON body, loaded the same way in the same run; absolute numbers on this shared machine move a lot from run to run, and the ratios still move by tens of percent between rounds (the "all rounds" column); the server CPU per request is the steadiest figure.\n';
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const at = text.indexOf(start);
   const stop = text.indexOf(end);
