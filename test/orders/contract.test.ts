@@ -113,3 +113,12 @@ describe('the response checker every test uses', () => {
     expect(() => contract.check('GET', url, 404, new Headers(), valid)).toThrow(/x-request-id/);
   });
 });
+
+describe('the response checker and `default` responses', () => {
+  it('checks a status an operation does not list against its `default` response', () => {
+    const keys = contractFor('keys');
+    const prompt = `http://x${keys.basePath}/prompt?transactionToken=t`;
+    // showUserPrompt documents 200, 400 and a default (HTML) response.
+    expect(() => keys.check('GET', prompt, 503, new Headers({ 'x-request-id': 'r' }), undefined)).not.toThrow();
+  });
+});

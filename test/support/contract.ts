@@ -44,9 +44,12 @@ export function contractFor(name: 'orders' | 'keys'): SpecContract {
     if (validators.has(key)) return validators.get(key)!;
     const op = spec.paths[template][method];
     let pointer = `/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
-    let response = op?.responses?.[String(status)] as { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
-    if (!response) return null;
-    if (response.$ref) {
+    // A status the operation lists, else its `default` response (documented for any other status).
+    const documented = op?.responses?.[String(status)] !== undefined ? String(status) : op?.responses?.default !== undefined ? 'default' : undefined;
+    if (!documented) return null;
+    pointer = pointer.replace(/\/\d+$/, `/${documented}`);
+    let response = op!.responses![documented] as { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
+    if (response?.$ref) {
       pointer = response.$ref.slice(1);
       response = spec.components?.responses?.[response.$ref.split('/').pop()!] as typeof response;
     }
