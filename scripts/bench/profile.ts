@@ -1,0 +1,120 @@
+/**
+ * Developer tool, not part of `npm run bench`: server CPU µs per request of each order operation
+ * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
+ * self time per function and per file/package.
+ *
+ *   node --import tsx scripts/bench/profile.ts [--op post|get|list|all] [--duration 5] [--prof] [--server dist/server.mjs]
+ *
+ * Needs dist/server.mjs (npm run build). Load goes to 127.0.0.1 only, bounded by --duration.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Request } from 'autocannon';
+import { ROOT, startServer, tempDir } from '../../test/support/process.js';
+import { orderBody, seedBase, seededOrderId, seedOrders } from './seed.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    op: { type: 'string', default: 'all' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    prof: { type: 'boolean', default: false },
+    top: { type: 'string', default: '35' },
+    server: { type: 'string', default: 'dist/server.mjs' },
+  },
+});
+const BASE = '/commerce/2024-07';
+
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+function summarize(file: string, top: number) {
+  const prof = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  for (let i = 0; i < prof.samples.length; i++) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const fn = new Map<string, number>();
+  const area = new Map<string, number>();
+  for (const [id, us] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ''}`;
+    fn.set(name, (fn.get(name) ?? 0) + us);
+    const a = url ? (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? path.basename(url)) : functionName || '(native)';
+    area.set(a, (area.get(a) ?? 0) + us);
+  }
+  const print = (title: string, m: Map<string, number>, n: number) => {
+    console.log(`\n${title}`);
+    for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+  };
+  print('self time by function', fn, top);
+  print('self time by file/area', area, 20);
+}
+
+async function main() {
+  const dir = tempDir('prof-');
+  const file = path.join(dir, 'bench.db');
+  const seeded = seedBase(file, 2);
+  const [readStore, writeStore] = seeded.storeIds;
+  seedOrders(file, readStore, 0, 1_000);
+  const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
+  let seq = 0;
+  const ops: Record<string, Request> = {
+    post: {
+      method: 'POST',
+      path: `${BASE}/orders`,
+      headers: { 'content-type': 'application/json', ...headers(writeStore) },
+      setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(orderBody(`p-${++seq}`, seq)) }),
+    },
+    get: {
+      method: 'GET',
+      path: `${BASE}/orders/${seededOrderId(0)}`,
+      headers: headers(readStore),
+      setupRequest: (r: Request) => ({ ...r, path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1000))}` }),
+    },
+    list: { method: 'GET', path: `${BASE}/orders?limit=10`, headers: headers(readStore) },
+  };
+  const chosen = opts.op === 'all' ? Object.keys(ops) : [opts.op];
+  const profDir = path.join(dir, 'prof');
+  const cmd = [process.execPath, ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(ROOT, opts.server)];
+  const server = await startServer(
+    { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') },
+    cmd,
+  );
+  try {
+    for (const name of chosen) {
+      const requests = [ops[name]];
+      await autocannon({ url: server.url, connections: Number(opts.connections), duration: 1, requests });
+      const c0 = cpuSeconds(server.proc.pid!);
+      const r = await autocannon({ url: server.url, connections: Number(opts.connections), duration: Number(opts.duration), requests });
+      const us = ((cpuSeconds(server.proc.pid!) - c0) * 1e6) / r.requests.total;
+      console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, CPU ${Math.round(us)} µs/req, non-2xx ${r.non2xx}`);
+    }
+  } finally {
+    await server.stop('SIGTERM');
+  }
+  if (opts.prof) {
+    const f = readdirSync(profDir).find((x) => x.endsWith('.cpuprofile'));
+    if (f) summarize(path.join(profDir, f), Number(opts.top));
+    else console.log('no profile written');
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
