@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { components, operations } from '../../../generated/orders/types.js';
-import type { Db } from '../../shared/db/client.js';
+import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import { ApiError } from '../../shared/errors.js';
 import type { JsonText } from '../../shared/http.js';
-import { locations, NO_TIME, orders } from '../schema.js';
+import { NO_TIME } from '../schema.js';
 
 export type Order = components['schemas']['Order'];
 export type OrderCreate = components['schemas']['OrderCreate'];
@@ -20,8 +19,9 @@ interface OrderRow {
   doc: string;
   createdAt: string;
   updatedAt: string;
-  locationAddress: string | null;
-  locationHours: string | null;
+  /** Read with the row by byId; filled in afterwards for list rows (only those with a location). */
+  locationAddress?: string | null;
+  locationHours?: string | null;
 }
 
 export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
@@ -51,100 +51,63 @@ export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
 export const toOrder = (row: OrderRow, storeId: string): Order => JSON.parse(orderJson(row, storeId)) as Order;
 
 // Only what orderJson reads: every string column costs a string conversion per row.
-const columns = {
-  id: orders.id,
-  locationId: orders.locationId,
-  doc: orders.doc,
-  createdAt: orders.createdAt,
-  updatedAt: orders.updatedAt,
-  locationAddress: locations.address,
-  locationHours: locations.openingHours,
-};
+const COLUMNS = 'o.id, o.location_id AS locationId, o.doc, o.created_at AS createdAt, o.updated_at AS updatedAt';
 
-const sortColumns = {
-  source_created_at: orders.sourceCreatedMs,
-  source_updated_at: orders.sourceUpdatedMs,
-} as const;
+const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
 
-/** Prepared statements per database: the hot paths skip drizzle's query building on every call. */
+/**
+ * Below this offset a page is read straight from the sort index with its rows; from it on, the
+ * page's ids come first from the index alone (see listStatement), which costs more on shallow pages.
+ */
+const DIRECT_OFFSET_LIMIT = 500;
+
+/**
+ * Prepared statements per database, on the better-sqlite3 client under drizzle: the hot paths
+ * skip drizzle's query building, placeholder filling and row mapping on every call.
+ */
 function prepare(db: Db) {
-  const byId = db
-    .select(columns)
-    .from(orders)
-    .leftJoin(locations, eq(locations.id, orders.locationId))
-    .where(and(eq(orders.storeId, sql.placeholder('storeId')), eq(orders.id, sql.placeholder('id'))))
-    .prepare();
-  const sourceIdTaken = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.storeId, sql.placeholder('storeId')), eq(orders.sourceId, sql.placeholder('sourceId'))))
-    .prepare();
-  const locationInStore = db
-    .select({ id: locations.id, address: locations.address, openingHours: locations.openingHours })
-    .from(locations)
-    .where(and(eq(locations.storeId, sql.placeholder('storeId')), eq(locations.id, sql.placeholder('id'))))
-    .prepare();
-  const insert = db
-    .insert(orders)
-    .values({
-      id: sql.placeholder('id'),
-      storeId: sql.placeholder('storeId'),
-      sourceId: sql.placeholder('sourceId'),
-      locationId: sql.placeholder('locationId'),
-      sourceCreatedMs: sql.placeholder('sourceCreatedMs'),
-      sourceUpdatedMs: sql.placeholder('sourceUpdatedMs'),
-      doc: sql.placeholder('doc'),
-      createdAt: sql.placeholder('createdAt'),
-      updatedAt: sql.placeholder('updatedAt'),
-    })
-    .prepare();
-  const update = db
-    .update(orders)
-    .set({
-      doc: sql`${sql.placeholder('doc')}`,
-      sourceUpdatedMs: sql`${sql.placeholder('sourceUpdatedMs')}`,
-      updatedAt: sql`${sql.placeholder('updatedAt')}`,
-    })
-    .where(and(eq(orders.storeId, sql.placeholder('storeId')), eq(orders.id, sql.placeholder('id'))))
-    .prepare();
+  const sqlite = sqliteOf(db);
+  const byId = sqlite.prepare(
+    `SELECT ${COLUMNS}, l.address AS locationAddress, l.opening_hours AS locationHours
+       FROM orders o LEFT JOIN locations l ON l.id = o.location_id
+      WHERE o.store_id = ? AND o.id = ?`,
+  );
+  const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
+  const locationInStore = sqlite.prepare('SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?');
+  // A page's location documents, read only for the orders that have one (most have none).
+  const locationById = sqlite.prepare('SELECT address, opening_hours AS openingHours FROM locations WHERE id = ?');
+  const insert = sqlite.prepare(
+    `INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const update = sqlite.prepare('UPDATE orders SET doc = ?, source_updated_ms = ?, updated_at = ? WHERE store_id = ? AND id = ?');
   const lists = new Map<string, ReturnType<typeof listStatement>>();
-  // The page's ids come from the sort index alone (it covers store_id, the sort key and id), so
-  // that OFFSET skips index entries, not rows with their documents: page 200 of a store with a
-  // million orders costs about what page 1 does. The rows are then read for those ids only.
-  const listStatement = (sort: Sort, filtered: boolean) => {
-    const column = sortColumns[sort.slice(1) as keyof typeof sortColumns];
-    const dir = sort.startsWith('-') ? desc : asc;
-    const inStore = and(
-      eq(orders.storeId, sql.placeholder('storeId')),
-      filtered ? sql`${orders.sourceId} in (select value from json_each(${sql.placeholder('sourceIds')}))` : undefined,
+  const listStatement = (sort: Sort, filtered: boolean, deep: boolean) => {
+    const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
+    const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
+    const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
+    const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
+    if (!deep) return sqlite.prepare(`SELECT ${COLUMNS} FROM orders o WHERE ${inStore} ${order} LIMIT ? OFFSET ?`);
+    // Deep pages: the page's ids come from the sort index alone (it covers store_id, the sort key
+    // and id), so that OFFSET skips index entries, not rows with their documents: page 200 of a
+    // store with a million orders costs about what page 1 does. The rows are then read for those
+    // ids only. No second store_id test outside: with one, SQLite walks the store's sort index
+    // and filters on the ids (a scan of the whole store) instead of looking them up by primary key.
+    return sqlite.prepare(
+      `SELECT ${COLUMNS} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} LIMIT ? OFFSET ?) ${order}`,
     );
-    const pageIds = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(inStore)
-      .orderBy(dir(column), dir(orders.id))
-      .limit(sql.placeholder('fetch'))
-      .offset(sql.placeholder('offset'));
-    return db
-      .select(columns)
-      .from(orders)
-      .leftJoin(locations, eq(locations.id, orders.locationId))
-      // No second store_id test here: with one, SQLite walks the store's sort index and filters
-      // on the ids (a scan of the whole store) instead of looking the ids up by primary key.
-      .where(inArray(orders.id, pageIds))
-      .orderBy(dir(column), dir(orders.id))
-      .prepare();
   };
   return {
     byId,
     sourceIdTaken,
     locationInStore,
+    locationById,
     insert,
     update,
-    list(sort: Sort, filtered: boolean) {
-      const key = `${sort}|${filtered}`;
+    list(sort: Sort, filtered: boolean, deep: boolean) {
+      const key = `${sort}|${filtered}|${deep}`;
       let s = lists.get(key);
-      if (!s) lists.set(key, (s = listStatement(sort, filtered)));
+      if (!s) lists.set(key, (s = listStatement(sort, filtered, deep)));
       return s;
     },
   };
@@ -159,12 +122,12 @@ function stmts(db: Db) {
 
 /** The order as JSON text (see orderJson), or undefined when it is not in the store. */
 export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> | undefined {
-  const row = stmts(db).byId.get({ storeId, id }) as OrderRow | undefined;
+  const row = stmts(db).byId.get(storeId, id) as OrderRow | undefined;
   return row && orderJson(row, storeId);
 }
 
 export function locationExists(db: Db, storeId: string, id: string): boolean {
-  return stmts(db).locationInStore.get({ storeId, id }) !== undefined;
+  return stmts(db).locationInStore.get(storeId, id) !== undefined;
 }
 
 /**
@@ -175,27 +138,27 @@ export function insertOrder(db: Db, storeId: string, id: string, body: OrderCrea
   const s = stmts(db);
   const { pickup_location, ...doc } = body;
   const docJson = JSON.stringify(doc);
-  return db.transaction(() => {
-    if (s.sourceIdTaken.get({ storeId, sourceId: body.source_id })) {
+  return inTransaction(db, () => {
+    if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) {
       throw new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
     }
     const location = pickup_location
-      ? (s.locationInStore.get({ storeId, id: pickup_location.location_id }) as { address: string; openingHours: string } | undefined)
+      ? (s.locationInStore.get(storeId, pickup_location.location_id) as { address: string; openingHours: string } | undefined)
       : undefined;
     if (pickup_location && !location) {
       throw new ApiError(42200, undefined, [{ path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' }]);
     }
-    s.insert.run({
+    s.insert.run(
       id,
       storeId,
-      sourceId: body.source_id,
-      locationId: pickup_location?.location_id ?? null,
-      sourceCreatedMs: instant(body.source_created_at),
-      sourceUpdatedMs: instant(body.source_updated_at),
-      doc: docJson,
-      createdAt: now,
-      updatedAt: now,
-    });
+      body.source_id,
+      pickup_location?.location_id ?? null,
+      instant(body.source_created_at),
+      instant(body.source_updated_at),
+      docJson,
+      now,
+      now,
+    );
     return orderJson(
       {
         id,
@@ -214,13 +177,13 @@ export function insertOrder(db: Db, storeId: string, id: string, body: OrderCrea
 /** Applies a partial update in one transaction; the order as JSON text, undefined when it is not in the store. */
 export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpdate, now: string): JsonText<Order> | undefined {
   const s = stmts(db);
-  return db.transaction(() => {
-    const row = s.byId.get({ storeId, id }) as OrderRow | undefined;
+  return inTransaction(db, () => {
+    const row = s.byId.get(storeId, id) as OrderRow | undefined;
     if (!row) return undefined;
     if (Object.keys(patch).length === 0) return orderJson(row, storeId);
     const doc = { ...(JSON.parse(row.doc) as OrderDoc), ...patch };
     const docJson = JSON.stringify(doc);
-    s.update.run({ storeId, id, doc: docJson, sourceUpdatedMs: instant(doc.source_updated_at), updatedAt: now });
+    s.update.run(docJson, instant(doc.source_updated_at), now, storeId, id);
     return orderJson({ ...row, doc: docJson, updatedAt: now }, storeId);
   });
 }
@@ -230,14 +193,16 @@ export function listOrders(
   db: Db,
   q: { storeId: string; sort: Sort; sourceIds?: string[]; offset: number; fetch: number },
 ): JsonText<Order>[] {
+  const s = stmts(db);
   const filtered = q.sourceIds !== undefined;
-  const rows = stmts(db)
-    .list(q.sort, filtered)
-    .all({
-      storeId: q.storeId,
-      offset: q.offset,
-      fetch: q.fetch,
-      ...(filtered && { sourceIds: JSON.stringify(q.sourceIds) }),
-    }) as OrderRow[];
-  return rows.map((row) => orderJson(row, q.storeId));
+  const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
+  const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as OrderRow[];
+  return rows.map((row) => {
+    if (row.locationId !== null) {
+      const location = s.locationById.get(row.locationId) as { address: string; openingHours: string } | undefined;
+      row.locationAddress = location?.address ?? null;
+      row.locationHours = location?.openingHours ?? null;
+    }
+    return orderJson(row, q.storeId);
+  });
 }

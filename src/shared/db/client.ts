@@ -8,6 +8,22 @@ import { loadMigrationFiles } from './migration-files.js';
 
 export type Db = BetterSQLite3Database;
 
+/** The better-sqlite3 connection under a drizzle database (for raw prepared statements on hot paths). */
+export const sqliteOf = (db: Db): Database.Database => (db as Db & { $client: Database.Database }).$client;
+
+const transactions = new WeakMap<Database.Database, Database.Transaction<(fn: () => unknown) => unknown>>();
+
+/**
+ * Runs `fn` in a transaction of the database's connection (better-sqlite3's: BEGIN, COMMIT, or
+ * ROLLBACK when it throws; a savepoint when one is already open), without drizzle's per-call setup.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  const sqlite = sqliteOf(db);
+  let run = transactions.get(sqlite);
+  if (!run) transactions.set(sqlite, (run = sqlite.transaction((f: () => unknown) => f())));
+  return run(fn) as T;
+}
+
 export interface DatabaseHandle {
   sqlite: Database.Database;
   db: Db;
