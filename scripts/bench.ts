@@ -22,6 +22,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { ROOT, startServer, tempDir, type Started } from '../test/support/process.js';
 import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './bench/seed.js';
+import { seedKeyTokens } from './bench/seed-keys.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -41,6 +42,7 @@ const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
+const KEY_TOKENS = 150_000;
 const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -86,8 +88,12 @@ interface Op {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  /** Called per request: a new path or body (unique source_id, another order id). */
+  /** Called per request: a new path or body (unique source_id, another order id, the next key token). */
   setup?: (req: Request) => Request;
+  /** The reference's per-request setup when it must differ (one-time key tokens are not spent on it). */
+  referenceSetup?: (req: Request) => Request;
+  /** A sequence of requests each connection runs in turn, instead of the one above. */
+  requests?: Request[];
 }
 
 interface Measured {
@@ -101,13 +107,22 @@ interface Measured {
   cpuUs: number;
 }
 
-async function measure(url: string, op: Op, seconds = DURATION, connections = CONNECTIONS, warmup = seconds === DURATION, pid?: number): Promise<Measured> {
-  const requests: Request[] = [
+async function measure(
+  url: string,
+  op: Op,
+  seconds = DURATION,
+  connections = CONNECTIONS,
+  warmup = seconds === DURATION,
+  pid?: number,
+  reference = false,
+): Promise<Measured> {
+  const setup = reference && op.referenceSetup ? op.referenceSetup : op.setup;
+  const requests: Request[] = op.requests ?? [
     {
       method: op.method,
       path: op.path,
       headers: { ...(op.method === 'POST' && { 'content-type': 'application/json' }), ...op.headers },
-      ...(op.setup && { setupRequest: op.setup }),
+      ...(setup && { setupRequest: setup }),
     },
   ];
   const warm = WARMUP > 0 && warmup ? await autocannon({ url, connections, duration: WARMUP, requests }) : undefined;
@@ -142,6 +157,57 @@ const listOrders = (storeId: string, apiKey: string, query: string, name: string
   path: `${BASE}/orders?${query}`,
   headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
 });
+
+/** GET /keygen/keys/{id}?keyToken=: each request spends the next seeded one-time key token. */
+const exchangeKey = (keyId: string, apiKey: string, tokens: string[]): Op & { used: () => number } => {
+  let next = 0;
+  const path = (token: string) => `/keygen/keys/${keyId}?keyToken=${token}`;
+  // A token of the same length that the reference answers like any other path.
+  const dummy = `kt_${'A'.repeat((tokens[0]?.length ?? 100) - 3)}`;
+  return {
+    name: 'GET /keygen/keys/{id}?keyToken=',
+    method: 'GET',
+    path: path(dummy),
+    headers: { 'x-api-key': apiKey },
+    setup: (req) => ({ ...req, path: path(tokens[next++] ?? dummy) }),
+    referenceSetup: (req) => ({ ...req, path: path(dummy) }),
+    used: () => next,
+  };
+};
+
+/** Key service traffic for the soak: each connection inits a key, then opens a generation transaction for it. */
+const keyTraffic = (apiKey: string): Op => {
+  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+  return {
+    name: 'key service: POST /keygen/keys + POST …/transactions/generate',
+    method: 'POST',
+    path: '/keygen/keys',
+    requests: [
+      {
+        method: 'POST',
+        path: '/keygen/keys',
+        headers,
+        body: JSON.stringify({ userSecretProvider: 'dev' }),
+        onResponse: (status, body, context) => {
+          if (status !== 200) return;
+          const { id, clientSecret } = JSON.parse(body) as { id: string; clientSecret: string };
+          context.keyId = id;
+          context.clientSecret = clientSecret;
+        },
+      },
+      {
+        method: 'POST',
+        path: '/keygen/keys/none/transactions/generate',
+        headers,
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/keygen/keys/${String(context.keyId)}/transactions/generate`,
+          body: JSON.stringify({ clientSecret: context.clientSecret, clientReturnUrl: 'http://127.0.0.1/return' }),
+        }),
+      },
+    ],
+  };
+};
 
 const keysOnMain = () => existsSync(path.join(ROOT, 'openapi/keys.yaml')) && existsSync(path.join(ROOT, 'src/keys'));
 
@@ -202,16 +268,20 @@ async function throughput() {
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(seeded.file, readStore, 0, 1_000);
   const key = seeded.apiKey;
+  // One-time key tokens for the exchange row: more than its rounds can spend at a few thousand req/s.
+  const keyTokens = keysOnMain() ? seedKeyTokens(seeded.file, { ...process.env, ...serverEnv(seeded.file) }, seeded.accountId, KEY_TOKENS) : undefined;
+  const exchange = keyTokens && exchangeKey(keyTokens.keyId, key, keyTokens.tokens);
 
   // Both processes run side by side and are loaded in turn, round after round, so that a noisy
   // neighbour on this shared machine hits both alike.
   console.log(`Reference: node scripts/bench/reference-server.mjs; server: ${label}; ${ROUNDS} rounds`);
   const ref = await startReference();
   const server = await startServer(serverEnv(seeded.file), command);
-  const rows: Array<{ op: Op; target: number; ref?: Measured; real?: Measured; spread?: string }> = [
+  const rows: Array<{ op: Op; target?: number; ref?: Measured; real?: Measured; spread?: string }> = [
     { op: postOrder(writeStore, key), target: 0.25 },
     { op: getOrder(readStore, key, 1_000), target: 0.45 },
     { op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.25 },
+    ...(exchange ? [{ op: exchange }] : []),
   ];
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
@@ -220,7 +290,7 @@ async function throughput() {
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, row] of rows.entries()) {
-        const r = await measure(ref.url, row.op, DURATION, CONNECTIONS, round === 1, ref.proc.pid);
+        const r = await measure(ref.url, row.op, DURATION, CONNECTIONS, round === 1, ref.proc.pid, true);
         const m = await measure(server.url, row.op, DURATION, CONNECTIONS, round === 1, server.proc.pid);
         ratios[i].push(m.rps / r.rps);
         samples[i].push({ ref: r, real: m });
@@ -253,16 +323,18 @@ async function throughput() {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(({ op, target, ref: r, real: m, spread }) => {
       const ratio = m!.rps / r!.rps;
-      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) | **${f2(ratio)}** | ${spread} | ≥ ${target} | ${ratio >= target ? 'met' : '**not met**'} |`;
+      const verdict = target === undefined ? 'measured' : ratio >= target ? 'met' : '**not met**';
+      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) | **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |`;
     }),
-    keysOnMain()
-      ? '| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | not measured yet: each request needs a fresh one-time key token (an OpenID sign-in, or tokens sealed in bulk with src/keys/secrets.ts) |'
-      : '| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |',
+    ...(exchange ? [] : ['| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |']),
   ];
   const after =
     `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. ` +
     `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
-    'The reference answers every request with a small JSON envelope after `JSON.parse` of the body (scripts/bench/reference-server.mjs); the reference of each row is loaded with the same requests (path, headers, body) just before the server, in every round.';
+    'The reference answers every request with a small JSON envelope after `JSON.parse` of the body (scripts/bench/reference-server.mjs); the reference of each row is loaded with the same requests (path, headers, body) just before the server, in every round.' +
+    (exchange && keyTokens
+      ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
+      : '');
   const md = `## Throughput\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
   writeSection('throughput', md);
@@ -328,6 +400,7 @@ async function soak() {
   const key = seeded.apiKey;
   const windows = Math.max(2, Math.round((minutes * 60) / window));
   const split = Math.max(1, Math.floor(CONNECTIONS / 3));
+  const withKeys = keysOnMain();
   const samples = await withServer(seeded, command, async (server) => {
     const out: Array<{ at: number; results: Measured[]; mem: ReturnType<typeof memory>; walMb: number }> = [];
     const start = performance.now();
@@ -337,6 +410,7 @@ async function soak() {
         measure(server.url, postOrder(writeStore, key), window, split),
         measure(server.url, listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10'), window, split),
         measure(server.url, getOrder(readStore, key, 1_000), window, CONNECTIONS - 2 * split),
+        ...(withKeys ? [measure(server.url, keyTraffic(key), window, 1)] : []),
       ]);
       const s = { at: (performance.now() - start) / 1000, results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
       out.push(s);
@@ -357,10 +431,10 @@ async function soak() {
       const bad = samples.reduce((n, s) => n + s.results[i].bad, 0);
       return `| ${m.name} | ${f0(m.rps)} | ${m.p50} / ${m.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${bad} |`;
     }),
-    keysOnMain() ? '| key service (init + transactions) | TODO: not in the soak yet | | | | |' : '| key service (init + transactions) | TODO: not on main yet | | | | |',
+    ...(withKeys ? [] : ['| key service (init + transactions) | TODO: not on main yet | | | | |']),
   ];
   const after = `Server RSS: ${f0(first.mem.rssMb)} MB after the first ${window} s window, ${f0(last.mem.rssMb)} MB after ${f0(last.at)} s (peak ${f0(last.mem.peakMb)} MB). WAL file: ${f2(first.walMb)} MB → ${f2(last.walMb)} MB.`;
-  const md = `## Soak: ${minutes} minutes of mixed traffic\n\n${header(label).replace(/\n- Load:.*/, `\n- Load: autocannon, three clients at once (${split}/${split}/${CONNECTIONS - 2 * split} connections), ${windows} windows of ${window} s, 127.0.0.1`)}\n\n${lines.join('\n')}\n\n${after}\n`;
+  const md = `## Soak: ${minutes} minutes of mixed traffic\n\n${header(label).replace(/\n- Load:.*/, `\n- Load: autocannon, ${withKeys ? 'four' : 'three'} clients at once (${split}/${split}/${CONNECTIONS - 2 * split}${withKeys ? '/1' : ''} connections${withKeys ? '; the key client alternates POST /keygen/keys and a generation transaction of the key it just made' : ''}), ${windows} windows of ${window} s, 127.0.0.1`)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
   writeSection('soak', md);
 }

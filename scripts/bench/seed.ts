@@ -50,6 +50,7 @@ export const seededOrderId = (i: number) => `ord_${(BASE_MS + i).toString(36).pa
 export interface Seeded {
   file: string;
   apiKey: string;
+  accountId: string;
   storeIds: string[];
 }
 
@@ -62,7 +63,7 @@ export function seedBase(file: string, stores = 2): Seeded {
     const storeIds = Array.from({ length: stores }, (_, n) =>
       insertStore(database.db, { id: newId('sto', now), accountId: key.accountId, source_id: `bench-${n}`, name: `Bench ${n}`, currency: 'EUR', now: now.toISOString() }).id,
     );
-    return { file, apiKey: key.key, storeIds };
+    return { file, apiKey: key.key, accountId: key.accountId, storeIds };
   } finally {
     database.close();
   }

@@ -1,0 +1,82 @@
+/**
+ * Fixtures of the key-exchange benchmark: one key of the bench account and N completed generation
+ * transactions, each with its one-time key token, written directly into the database with the
+ * service's own sealing (src/keys/secrets.ts) under the sealed root the server will open. What
+ * completeUserSignIn does after a sign-in, without the OpenID round trip: derive the recovery key
+ * from the client secret and the user's share, seal it as the key token, keep only its hash.
+ */
+import { keysConfigFromEnv } from '../../src/keys/config.js';
+import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
+import { insertKey } from '../../src/keys/repository.js';
+import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import {
+  clientSecretVerifier,
+  deriveRecoveryKey,
+  newClientSecret,
+  newKeyId,
+  newPromptToken,
+  newTransactionId,
+  sealKeyToken,
+  tokenHash,
+  userBinding,
+  userShare,
+} from '../../src/keys/secrets.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+
+export interface SeededKeyTokens {
+  keyId: string;
+  /** Unused key tokens, each good for one exchange. */
+  tokens: string[];
+}
+
+/**
+ * `env` is the server's environment (DATABASE_URL is not read here: `file` is), so that the
+ * sealed root file and its passphrase or (development) key file are the ones the server opens;
+ * a missing development root is created here as the server would create it.
+ */
+export function seedKeyTokens(file: string, env: Record<string, string | undefined>, accountId: string, count: number): SeededKeyTokens {
+  const config = keysConfigFromEnv(env);
+  const sealed = loadSealedModule(config.sealedRoot, () => {});
+  const database = openDatabase(`file:${file}`);
+  try {
+    const now = new Date();
+    const version = sealed.currentVersion;
+    const keyId = newKeyId();
+    const clientSecret = newClientSecret();
+    const issuer = 'https://bench.invalid';
+    const sub = 'bench-user';
+    insertKey(database.db, {
+      id: keyId,
+      accountId,
+      provider: 'dev',
+      hardwareVersion: version,
+      clientSecretVerifier: clientSecretVerifier(sealed, version, keyId, clientSecret).toString('hex'),
+      userBinding: userBinding(sealed, version, keyId, issuer, sub).toString('hex'),
+      returnUrl: 'http://127.0.0.1/return',
+      createdAt: now.toISOString(),
+      boundAt: now.toISOString(),
+    });
+    const share = userShare(sealed, version, issuer, sub);
+    const recoveryKey = deriveRecoveryKey(sealed, version, keyId, clientSecret, share);
+    const insert = database.sqlite.prepare(
+      `INSERT INTO keygen_transactions (id, key_id, account_id, kind, client_return_url, prompt_token_hash, prompt_used_at, key_token_hash, completed_at, created_at, expires_at)
+       VALUES (?, ?, ?, 'generate', 'http://127.0.0.1/return', ?, ?, ?, ?, ?, ?)`,
+    );
+    const iso = now.toISOString();
+    const expires = new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString();
+    const tokens: string[] = [];
+    database.sqlite.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const id = newTransactionId();
+        const keyToken = sealKeyToken(sealed, keyId, id, recoveryKey);
+        insert.run(id, keyId, accountId, tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires);
+        tokens.push(keyToken);
+      }
+    })();
+    recoveryKey.fill(0);
+    database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    return { keyId, tokens };
+  } finally {
+    database.close();
+  }
+}
