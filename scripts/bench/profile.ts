@@ -57,7 +57,22 @@ function summarize(file: string, top: number) {
     console.log(`\n${title}`);
     for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
   };
+  // Inclusive time: a sample counts once for every distinct function on its stack (synchronous
+  // stacks only: work after an await shows under the microtask runner, not its caller).
+  const parent = new Map<number, number>();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ''}`;
+  };
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) seen.add(label(at));
+    for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + us);
+  }
   print('self time by function', fn, top);
+  print('inclusive time by function', inclusive, top);
   print('self time by file/area', area, 20);
 }
 

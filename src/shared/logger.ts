@@ -12,6 +12,8 @@ export function createLogger(level: string): Logger {
 export const requestLog =
   (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> =>
   async (c, next) => {
+    // Nothing to build per request when the level drops the line (LOG_LEVEL=warn and above).
+    if (!logger.isLevelEnabled('info')) return next();
     const start = performance.now();
     await next();
     logger.info({
