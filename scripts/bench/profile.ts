@@ -3,7 +3,7 @@
  * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
  * self time per function and per file/package.
  *
- *   node --import tsx scripts/bench/profile.ts [--op post|get|list|all] [--duration 5] [--prof] [--server dist/server.mjs]
+ *   node --import tsx scripts/bench/profile.ts [--op post|get|list|keys|all] [--duration 5] [--prof] [--server dist/server.mjs]
  *
  * Needs dist/server.mjs (npm run build). Load goes to 127.0.0.1 only, bounded by --duration.
  */
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import { ROOT, startServer, tempDir } from '../../test/support/process.js';
 import { orderBody, seedBase, seededOrderId, seedOrders } from './seed.js';
+import { seedKeyTokens } from './seed-keys.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -82,6 +83,9 @@ async function main() {
   const seeded = seedBase(file, 2);
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
+  const env = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
+  const keys = opts.op === 'keys' ? seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
+  let spent = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
   let seq = 0;
   const ops: Record<string, Request> = {
@@ -98,14 +102,17 @@ async function main() {
       setupRequest: (r: Request) => ({ ...r, path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1000))}` }),
     },
     list: { method: 'GET', path: `${BASE}/orders?limit=10`, headers: headers(readStore) },
+    keys: {
+      method: 'GET',
+      path: '/keygen/keys/none',
+      headers: { 'x-api-key': seeded.apiKey },
+      setupRequest: (r: Request) => ({ ...r, path: `/keygen/keys/${keys?.keyId}?keyToken=${keys?.tokens[spent++] ?? 'none'}` }),
+    },
   };
-  const chosen = opts.op === 'all' ? Object.keys(ops) : [opts.op];
+  const chosen = opts.op === 'all' ? ['post', 'get', 'list'] : [opts.op];
   const profDir = path.join(dir, 'prof');
   const cmd = [process.execPath, ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(ROOT, opts.server)];
-  const server = await startServer(
-    { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') },
-    cmd,
-  );
+  const server = await startServer(env, cmd);
   try {
     for (const name of chosen) {
       const requests = [ops[name]];

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../shared/db/client.js';
+import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
 import { keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
 
 export type KeyRow = typeof keygenKeys.$inferSelect;
@@ -9,17 +9,47 @@ export type TransactionRow = typeof keygenTransactions.$inferSelect;
 const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
+const KEY_COLUMNS =
+  'id, account_id AS accountId, provider, hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
+  'user_binding AS userBinding, return_url AS returnUrl, created_at AS createdAt, bound_at AS boundAt';
+const TRANSACTION_COLUMNS =
+  'id, key_id AS keyId, account_id AS accountId, kind, client_return_url AS clientReturnUrl, prompt_token_hash AS promptTokenHash, ' +
+  'sealed_client_secret AS sealedClientSecret, prompt_used_at AS promptUsedAt, oidc_state_hash AS oidcStateHash, sealed_oidc AS sealedOidc, ' +
+  'key_token_hash AS keyTokenHash, completed_at AS completedAt, created_at AS createdAt, expires_at AS expiresAt';
+
+/**
+ * The statements of the key exchange (every request of GET /keys/{keyId}), prepared once per
+ * database on the better-sqlite3 client: drizzle's query builder compiled and prepared the SQL
+ * on every call. Row shapes are drizzle's (camelCase aliases of the schema's columns).
+ */
+function prepare(db: Db) {
+  const sqlite = sqliteOf(db);
+  return {
+    findKey: sqlite.prepare(`SELECT ${KEY_COLUMNS} FROM keygen_keys WHERE id = ? AND account_id = ?`),
+    // .all(), not .get(): a RETURNING statement left unfinished would keep its transaction from
+    // running the automatic WAL checkpoint.
+    consume: sqlite.prepare(
+      `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND expires_at > ? RETURNING ${TRANSACTION_COLUMNS}`,
+    ),
+    spend: sqlite.prepare(
+      'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+  };
+}
+const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = statements.get(db);
+  if (!s) statements.set(db, (s = prepare(db)));
+  return s;
+}
+
 export function insertKey(db: Db, row: typeof keygenKeys.$inferInsert): void {
   db.insert(keygenKeys).values(row).run();
 }
 
 /** The key, when it belongs to the account: another account's key does not exist for a caller. */
 export function findKey(db: Db, accountId: string, keyId: string): KeyRow | undefined {
-  return db
-    .select()
-    .from(keygenKeys)
-    .where(and(eq(keygenKeys.id, keyId), eq(keygenKeys.accountId, accountId)))
-    .get();
+  return stmts(db).findKey.get(keyId, accountId) as KeyRow | undefined;
 }
 
 export function findKeyById(db: Db, keyId: string): KeyRow | undefined {
@@ -121,27 +151,13 @@ export function finishTransaction(db: Db, id: string, now: Date, keyTokenHash: s
  * the row) and remembers the transaction's token hashes as spent.
  */
 export function consumeKeyToken(db: Db, keyId: string, hash: string, now: Date): TransactionRow | undefined {
-  return db.transaction((tx) => {
-    const row = tx
-      .delete(keygenTransactions)
-      .where(
-        and(
-          eq(keygenTransactions.keyTokenHash, hash),
-          eq(keygenTransactions.keyId, keyId),
-          gt(keygenTransactions.expiresAt, now.toISOString()),
-        ),
-      )
-      .returning()
-      .get();
+  const s = stmts(db);
+  return inTransaction(db, () => {
+    const row = s.consume.all(hash, keyId, now.toISOString())[0] as TransactionRow | undefined;
     if (!row) return undefined;
+    const spentAt = now.toISOString();
     const forgetAt = later(now, REMEMBER_MS);
-    tx.insert(keygenSpentTokens)
-      .values([
-        { tokenHash: hash, kind: 'key', spentAt: now.toISOString(), forgetAt },
-        { tokenHash: row.promptTokenHash, kind: 'prompt', spentAt: now.toISOString(), forgetAt },
-      ])
-      .onConflictDoNothing()
-      .run();
+    s.spend.run(hash, 'key', spentAt, forgetAt, row.promptTokenHash, 'prompt', spentAt, forgetAt);
     return row;
   });
 }
