@@ -21,7 +21,8 @@ export type OrdersEnv = {
   Variables: {
     requestId: string;
     principal: Principal;
-    store: StoreRow;
+    /** The store of `svc-store-id`, checked to be the caller's (requireStore). */
+    store: Pick<StoreRow, 'id'>;
   };
 };
 

@@ -80,8 +80,16 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
 
 const storeHeader = zGetOrderHeaders.shape['svc-store-id'];
 
-/** `svc-store-id` → a store of the caller's account: missing 412/41201, unknown 412/41204. */
-export function requireStore(deps: OrdersDeps): MiddlewareHandler<OrdersEnv> {
+/**
+ * `svc-store-id` → a store of the caller's account: missing 412/41201, unknown 412/41204.
+ *
+ * A store found is remembered for `ttlMs` (one second), so that a busy client does not cost a
+ * query per request for it. Stores are never deleted and never change account, so a remembered
+ * store is still the caller's; only its id is handed on (c.var.store), never fields that an
+ * update could change. A store not found is not remembered: a new store is usable at once.
+ */
+export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000): MiddlewareHandler<OrdersEnv> {
+  const known = new Map<string, number>();
   return async (c, next) => {
     const value = c.req.header('svc-store-id');
     if (value === undefined || value.trim() === '') {
@@ -91,9 +99,19 @@ export function requireStore(deps: OrdersDeps): MiddlewareHandler<OrdersEnv> {
     if (!parsed.success) {
       throw new ApiError(42200, undefined, toDetails('header.svc-store-id', value, parsed.error.issues).details);
     }
-    const store = findStore(deps.db, c.var.principal.accountId, value);
-    if (!store) throw new ApiError(41204);
-    c.set('store', store);
+    const accountId = c.get('principal').accountId;
+    const key = `${accountId}\n${value}`;
+    const now = deps.clock.now().getTime();
+    const until = known.get(key);
+    if (until === undefined || until <= now) {
+      if (!findStore(deps.db, accountId, value)) {
+        known.delete(key);
+        throw new ApiError(41204);
+      }
+      if (known.size >= maxEntries) known.clear();
+      known.set(key, now + ttlMs);
+    }
+    c.set('store', { id: value });
     await next();
   };
 }
