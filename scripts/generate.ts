@@ -42,6 +42,25 @@ async function zodFor(specPath: string): Promise<string> {
           // ISO 8601 date-times with an offset (`Z` or `+02:00`), as the YAML documents.
           dates: { offset: true },
           '~resolvers': {
+            // JSON Schema counts a string's length in characters (code points); zod's .max()
+            // counts UTF-16 units, which would refuse 64 emoji where the YAML allows them. The
+            // UTF-16 length is checked first: when it fits, the character count does too.
+            string(ctx) {
+              const { $ } = ctx;
+              ctx.nodes.maxLength = (c) => {
+                const n = c.schema.maxLength;
+                if (n === undefined || c.schema.minLength === n) return undefined;
+                const s = $('s');
+                // Each comparison is its own node: the builder sets one operator per node.
+                const fits = $.binary($.binary(s.attr('length')).lte($.literal(n))).or(
+                  $.binary($('Array').attr('from').call(s).attr('length')).lte($.literal(n)),
+                );
+                return c.chain.current
+                  .attr('refine')
+                  .call($.func().param('s').do($.return(fits)), $.object().prop('message', $.literal(`Must be at most ${n} characters long.`)));
+              };
+              return undefined;
+            },
             // The plugin renders `additionalProperties: false` as a plain (stripping) object;
             // the contract says unknown properties are rejected, so make those objects strict.
             object(ctx) {

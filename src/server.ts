@@ -32,10 +32,19 @@ async function main() {
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
   // names the real port also with PORT=0. No request can arrive before 'listening'.
   let app: ReturnType<typeof createApp> | undefined;
-  const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: config.PORT, hostname: config.HOST }) as Server;
-  server.requestTimeout = config.REQUEST_TIMEOUT_MS;
-  server.headersTimeout = config.HEADERS_TIMEOUT_MS;
-  server.keepAliveTimeout = 5_000;
+  const server = serve({
+    fetch: (req, env) => app!.fetch(req, env),
+    port: config.PORT,
+    hostname: config.HOST,
+    // Slow clients: headers and whole requests must arrive in time. Node checks the deadlines
+    // every connectionsCheckingInterval (30 s by default), so check at least once a second.
+    serverOptions: {
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
+    },
+  }) as Server;
 
   // Signal handlers go in before the process says it is listening, so that a supervisor's
   // SIGTERM right after start-up is a graceful stop too.

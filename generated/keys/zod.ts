@@ -5,12 +5,12 @@ import * as z from 'zod';
 /**
  * Key identifier assigned by the service (`key_` and 32 lowercase hex digits).
  */
-export const zKeyIdValue = z.string().max(36).regex(/^key_[0-9a-f]{32}$/);
+export const zKeyIdValue = z.string().refine(s => s.length <= 36 || Array.from(s).length <= 36, { message: 'Must be at most 36 characters long.' }).regex(/^key_[0-9a-f]{32}$/);
 
 /**
  * Transaction identifier assigned by the service (`txn_` and 32 lowercase hex digits).
  */
-export const zTransactionId = z.string().max(36).regex(/^txn_[0-9a-f]{32}$/);
+export const zTransactionId = z.string().refine(s => s.length <= 36 || Array.from(s).length <= 36, { message: 'Must be at most 36 characters long.' }).regex(/^txn_[0-9a-f]{32}$/);
 
 /**
  * The OpenID Connect provider the end user signs in with; its issuer and the user's `sub`
@@ -31,17 +31,17 @@ export const zKeyInit = z.strictObject({
 
 export const zKeyCreated = z.strictObject({
     id: zKeyIdValue,
-    clientSecret: z.string().max(46).regex(/^cs_[A-Za-z0-9_-]{43}$/)
+    clientSecret: z.string().refine(s => s.length <= 46 || Array.from(s).length <= 46, { message: 'Must be at most 46 characters long.' }).regex(/^cs_[A-Za-z0-9_-]{43}$/)
 });
 
 export const zTransactionCreate = z.strictObject({
-    clientSecret: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/),
-    clientReturnUrl: z.url().max(2048).optional()
+    clientSecret: z.string().min(1).refine(s => s.length <= 128 || Array.from(s).length <= 128, { message: 'Must be at most 128 characters long.' }).regex(/^[A-Za-z0-9_-]+$/),
+    clientReturnUrl: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional()
 });
 
 export const zTransactionCreated = z.strictObject({
     id: zTransactionId,
-    userPromptUrl: z.url().max(2048)
+    userPromptUrl: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })
 });
 
 export const zRecoveryKey = z.strictObject({
@@ -56,7 +56,7 @@ export const zPromptForm = z.strictObject({});
 /**
  * An HTML document for the end user.
  */
-export const zHtmlPage = z.string().max(65536);
+export const zHtmlPage = z.string().refine(s => s.length <= 65536 || Array.from(s).length <= 65536, { message: 'Must be at most 65536 characters long.' });
 
 export const zParameterLocation = z.enum([
     'header',
@@ -80,10 +80,10 @@ export const zErrorReason = z.enum([
 ]);
 
 export const zErrorIssue = z.strictObject({
-    parameter: z.string().max(256),
+    parameter: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     in: zParameterLocation,
     reason: zErrorReason,
-    message: z.string().max(1024)
+    message: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' })
 });
 
 export const zError = z.strictObject({
@@ -94,10 +94,10 @@ export const zError = z.strictObject({
             'too_many_requests',
             'internal_error'
         ]),
-        parameter: z.string().max(256).optional(),
+        parameter: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
         in: zParameterLocation.optional(),
         reason: zErrorReason.optional(),
-        message: z.string().max(1024),
+        message: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
         issues: z.array(zErrorIssue).max(100).optional()
     })
 });
@@ -107,21 +107,21 @@ export const zError = z.strictObject({
  * `invalid`); an identifier of no key of the caller's account is `404`.
  *
  */
-export const zKeyId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const zKeyId = z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * The one-time key token from the redirect to `clientReturnUrl`, passed exactly as received.
  * Base64url (`A-Za-z0-9_-`), at most 512 characters; issued tokens are 86 characters long (`kt_` and 83 characters).
  *
  */
-export const zKeyToken = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/);
+export const zKeyToken = z.string().min(1).refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
  * characters; issued tokens are 46 characters long (`tt_` and 43 characters).
  *
  */
-export const zTransactionToken = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/);
+export const zTransactionToken = z.string().min(1).refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).regex(/^[A-Za-z0-9_-]+$/);
 
 export const zTransactionCreate2 = zTransactionCreate;
 
@@ -133,11 +133,11 @@ export const zInitKeyBody = zKeyInit;
 export const zInitKeyResponse = zKeyCreated;
 
 export const zExchangeKeyTokenPath = z.object({
-    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 export const zExchangeKeyTokenQuery = z.object({
-    keyToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+    keyToken: z.string().min(1).refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 /**
@@ -148,7 +148,7 @@ export const zExchangeKeyTokenResponse = zRecoveryKey;
 export const zCreateGenerateTransactionBody = zTransactionCreate2;
 
 export const zCreateGenerateTransactionPath = z.object({
-    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 /**
@@ -159,7 +159,7 @@ export const zCreateGenerateTransactionResponse = zTransactionCreated;
 export const zCreateRecoverTransactionBody = zTransactionCreate2;
 
 export const zCreateRecoverTransactionPath = z.object({
-    keyId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 /**
@@ -168,7 +168,7 @@ export const zCreateRecoverTransactionPath = z.object({
 export const zCreateRecoverTransactionResponse = zTransactionCreated;
 
 export const zShowUserPromptQuery = z.object({
-    transactionToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+    transactionToken: z.string().min(1).refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 /**
@@ -179,7 +179,7 @@ export const zShowUserPromptResponse = zHtmlPage;
 export const zStartUserSignInBody = zPromptForm;
 
 export const zStartUserSignInQuery = z.object({
-    transactionToken: z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/)
+    transactionToken: z.string().min(1).refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
 });
 
 /**
@@ -188,11 +188,11 @@ export const zStartUserSignInQuery = z.object({
 export const zStartUserSignInResponse = zHtmlPage;
 
 export const zCompleteUserSignInQuery = z.object({
-    state: z.string().max(512).optional(),
-    code: z.string().max(4096).optional(),
-    iss: z.string().max(2048).optional(),
-    error: z.string().max(256).optional(),
-    error_description: z.string().max(2048).optional()
+    state: z.string().refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).optional(),
+    code: z.string().refine(s => s.length <= 4096 || Array.from(s).length <= 4096, { message: 'Must be at most 4096 characters long.' }).optional(),
+    iss: z.string().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    error: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    error_description: z.string().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional()
 });
 
 /**

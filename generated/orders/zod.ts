@@ -5,7 +5,7 @@ import * as z from 'zod';
 /**
  * A non-negative decimal amount, such as `12.50`.
  */
-export const zAmount = z.string().min(1).max(100).regex(/^[0-9]+(\.[0-9]+)?$/);
+export const zAmount = z.string().min(1).refine(s => s.length <= 100 || Array.from(s).length <= 100, { message: 'Must be at most 100 characters long.' }).regex(/^[0-9]+(\.[0-9]+)?$/);
 
 /**
  * ISO 4217 currency code.
@@ -15,12 +15,12 @@ export const zCurrency = z.string().regex(/^[A-Z]{3}$/);
 /**
  * ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
  */
-export const zDateTime = z.iso.datetime({ offset: true }).max(64);
+export const zDateTime = z.iso.datetime({ offset: true }).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Identifier in the caller's own system.
  */
-export const zSourceId = z.string().min(1).max(32);
+export const zSourceId = z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' });
 
 export const zOrderStatus = z.enum([
     'open',
@@ -47,7 +47,7 @@ export const zFulfillmentStatus = z.enum([
  */
 export const zDeliveryMethod = z.enum(['shipping', 'pickup']);
 
-export const zTags = z.array(z.string().min(1).max(256)).max(100);
+export const zTags = z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100);
 
 export const zCoordinate = z.strictObject({
     latitude: z.number().gte(-90).lte(90),
@@ -59,18 +59,18 @@ export const zCoordinate = z.strictObject({
  */
 export const zAddress = z.strictObject({
     type: z.enum(['business', 'residential']).optional(),
-    street_1: z.string().max(256).optional(),
-    street_2: z.string().max(256).optional(),
-    street_3: z.string().max(256).optional(),
-    city: z.string().max(256).optional(),
-    state: z.string().max(256).optional(),
-    postal_code: z.string().max(32).optional(),
+    street_1: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    postal_code: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
     country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
-    company: z.string().max(256).optional(),
-    first_name: z.string().max(256).optional(),
-    last_name: z.string().max(256).optional(),
-    email: z.email().max(320).optional(),
-    phone: z.string().max(32).optional(),
+    company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
+    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
     coordinate: zCoordinate.optional()
 });
 
@@ -79,28 +79,28 @@ export const zAddress = z.strictObject({
  */
 export const zLocationAddress = z.strictObject({
     type: z.enum(['business', 'residential']).optional(),
-    street_1: z.string().min(1).max(256),
-    street_2: z.string().max(256).optional(),
-    street_3: z.string().max(256).optional(),
-    city: z.string().min(1).max(256),
-    state: z.string().max(256).optional(),
-    postal_code: z.string().max(32).optional(),
+    street_1: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    city: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    postal_code: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
     country_region: z.string().regex(/^[A-Z]{2}$/),
-    company: z.string().max(256).optional(),
-    first_name: z.string().max(256).optional(),
-    last_name: z.string().max(256).optional(),
-    email: z.email().max(320).optional(),
-    phone: z.string().max(32).optional(),
+    company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
+    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
     coordinate: zCoordinate
 });
 
 export const zCustomer = z.strictObject({
     source_id: zSourceId.optional(),
-    first_name: z.string().max(256).optional(),
-    last_name: z.string().max(256).optional(),
-    emails: z.array(z.email().max(320)).max(20).optional(),
-    locale: z.string().max(35).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/).optional(),
-    phones: z.array(z.string().min(1).max(32)).max(20).optional()
+    first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    emails: z.array(z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' })).max(20).optional(),
+    locale: z.string().refine(s => s.length <= 35 || Array.from(s).length <= 35, { message: 'Must be at most 35 characters long.' }).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/).optional(),
+    phones: z.array(z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' })).max(20).optional()
 });
 
 export const zWeight = z.strictObject({
@@ -123,20 +123,20 @@ export const zMoney = z.strictObject({
  */
 export const zOrderItem = z.strictObject({
     source_id: zSourceId.optional(),
-    sku: z.string().max(256).optional(),
+    sku: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     quantity: z.int().gte(1).lte(1000000),
     unit_weight: zWeight.optional(),
     unit_price: zMoney.optional(),
-    product_title: z.string().max(512).optional(),
-    product_variant_title: z.string().max(512).optional(),
+    product_title: z.string().refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).optional(),
+    product_variant_title: z.string().refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).optional(),
     discount: zAmount.optional(),
     tax: zAmount.optional(),
     fulfillable_quantity: z.int().gte(0).lte(1000000).optional(),
-    source_product_id: z.string().max(64).optional(),
-    source_variant_id: z.string().max(64).optional(),
+    source_product_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    source_variant_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
     hs_code: z.string().regex(/^[0-9.]{6,13}$/).optional(),
     origin_country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
-    image_urls: z.array(z.url().max(2048)).max(20).optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(20).optional(),
     product_tags: zTags.optional(),
     product_categories: zTags.optional(),
     returnable_quantity: z.int().gte(0).lte(1000000).optional()
@@ -162,7 +162,7 @@ export const zOpeningHours = z.strictObject({
 });
 
 export const zPickupLocationRef = z.strictObject({
-    location_id: z.string().min(1).max(64)
+    location_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -180,15 +180,15 @@ export const zPickupWindow = z.strictObject({
 });
 
 export const zPickupInfo = z.strictObject({
-    instructions: z.string().max(1000).optional(),
+    instructions: z.string().refine(s => s.length <= 1000 || Array.from(s).length <= 1000, { message: 'Must be at most 1000 characters long.' }).optional(),
     estimated_ready_for_pickup_at: zPickupWindow.optional(),
     pickup_deadline_at: zDateTime.optional()
 });
 
 export const zOrderCreate = z.strictObject({
     source_id: zSourceId,
-    name: z.string().max(256).optional(),
-    number: z.string().min(1).max(64),
+    name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    number: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }),
     currency: zCurrency,
     status: zOrderStatus,
     financial_status: zFinancialStatus.optional(),
@@ -199,14 +199,14 @@ export const zOrderCreate = z.strictObject({
     discount_total: zAmount.optional(),
     subtotal: zAmount.optional(),
     items: z.array(zOrderItem).min(1).max(100),
-    note: z.string().max(5000).optional(),
+    note: z.string().refine(s => s.length <= 5000 || Array.from(s).length <= 5000, { message: 'Must be at most 5000 characters long.' }).optional(),
     source_created_at: zDateTime.optional(),
     source_updated_at: zDateTime.optional(),
     customer: zCustomer.optional(),
     shipping_address: zAddress.optional(),
     billing_address: zAddress.optional(),
     tags: zTags.optional(),
-    shipping_method: z.string().max(256).optional(),
+    shipping_method: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     delivery_method: zDeliveryMethod,
     pickup_location: zPickupLocationRef.optional(),
     pickup_info: zPickupInfo.optional()
@@ -216,7 +216,7 @@ export const zOrderCreate = z.strictObject({
  * The fields to change. An empty object changes nothing and returns the order as it is.
  */
 export const zOrderUpdate = z.strictObject({
-    note: z.string().max(5000).optional(),
+    note: z.string().refine(s => s.length <= 5000 || Array.from(s).length <= 5000, { message: 'Must be at most 5000 characters long.' }).optional(),
     tags: zTags.optional(),
     shipping_address: zAddress.optional(),
     billing_address: zAddress.optional(),
@@ -264,12 +264,12 @@ export const zOrder = z.object({
 
 export const zStoreCreate = z.strictObject({
     source_id: zSourceId,
-    name: z.string().min(1).max(256),
+    name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     currency: zCurrency,
-    email: z.email().max(320).optional(),
-    phone: z.string().max(32).optional(),
-    website_url: z.url().max(2048).optional(),
-    timezone: z.string().max(64).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
+    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    website_url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    timezone: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
 });
 
 /**
@@ -277,12 +277,12 @@ export const zStoreCreate = z.strictObject({
  */
 export const zStoreUpdate = z.strictObject({
     source_id: zSourceId.optional(),
-    name: z.string().min(1).max(256).optional(),
+    name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     currency: zCurrency.optional(),
-    email: z.email().max(320).optional(),
-    phone: z.string().max(32).optional(),
-    website_url: z.url().max(2048).optional(),
-    timezone: z.string().max(64).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
+    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    website_url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    timezone: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
 });
 
 export const zStore = z.object({
@@ -300,7 +300,7 @@ export const zStore = z.object({
 
 export const zLocationCreate = z.strictObject({
     source_id: zSourceId.optional(),
-    name: z.string().min(1).max(256),
+    name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     address: zLocationAddress,
     opening_hours: zOpeningHours
 });
@@ -503,22 +503,22 @@ export const zError500 = z.object({
  * that does not exist in the caller's account is `412`/`41204`.
  *
  */
-export const zStoreId = z.string().max(64);
+export const zStoreId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Store identifier assigned by the service.
  */
-export const zStorePathId = z.string().max(64);
+export const zStorePathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Location identifier assigned by the service.
  */
-export const zLocationPathId = z.string().max(64);
+export const zLocationPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Order identifier assigned by the service.
  */
-export const zOrderPathId = z.string().max(64);
+export const zOrderPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Page number, from 1.
@@ -546,7 +546,7 @@ export const zSort = z.enum([
  * than 50 values are accepted, as the 2024-07 interface defines.
  *
  */
-export const zSourceIds = z.array(z.string().min(1).max(31)).min(1).max(49);
+export const zSourceIds = z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49);
 
 export const zListStoresQuery = z.object({
     page: z.int().gte(1).lte(200).optional().default(1),
@@ -566,7 +566,7 @@ export const zCreateStoreBody = zStoreCreate;
 export const zCreateStoreResponse = zStoreCreatedEnvelope;
 
 export const zGetStorePath = z.object({
-    id: z.string().max(64)
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -577,7 +577,7 @@ export const zGetStoreResponse = zStoreEnvelope;
 export const zUpdateStoreBody = zStoreUpdate;
 
 export const zUpdateStorePath = z.object({
-    id: z.string().max(64)
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -586,7 +586,7 @@ export const zUpdateStorePath = z.object({
 export const zUpdateStoreResponse = zStoreEnvelope;
 
 export const zListLocationsHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 export const zListLocationsQuery = z.object({
@@ -602,7 +602,7 @@ export const zListLocationsResponse = zLocationListEnvelope;
 export const zCreateLocationBody = zLocationCreate;
 
 export const zCreateLocationHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -611,11 +611,11 @@ export const zCreateLocationHeaders = z.object({
 export const zCreateLocationResponse = zLocationCreatedEnvelope;
 
 export const zGetLocationHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 export const zGetLocationPath = z.object({
-    id: z.string().max(64)
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -624,11 +624,11 @@ export const zGetLocationPath = z.object({
 export const zGetLocationResponse = zLocationEnvelope;
 
 export const zListOrdersHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 export const zListOrdersQuery = z.object({
-    'source_ids[]': z.array(z.string().min(1).max(31)).min(1).max(49).optional(),
+    'source_ids[]': z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49).optional(),
     page: z.int().gte(1).lte(200).optional().default(1),
     limit: z.int().gte(1).lte(50).optional().default(10),
     sort: z.enum([
@@ -647,7 +647,7 @@ export const zListOrdersResponse = zOrderListEnvelope;
 export const zCreateOrderBody = zOrderCreate;
 
 export const zCreateOrderHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -656,11 +656,11 @@ export const zCreateOrderHeaders = z.object({
 export const zCreateOrderResponse = zOrderCreatedEnvelope;
 
 export const zGetOrderHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 export const zGetOrderPath = z.object({
-    id: z.string().max(64)
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**
@@ -671,11 +671,11 @@ export const zGetOrderResponse = zOrderEnvelope;
 export const zUpdateOrderBody = zOrderUpdate;
 
 export const zUpdateOrderHeaders = z.object({
-    'svc-store-id': z.string().max(64)
+    'svc-store-id': z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 export const zUpdateOrderPath = z.object({
-    id: z.string().max(64)
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
 
 /**

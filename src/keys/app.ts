@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthenticator } from '../shared/api-keys.js';
+import { failingParts, type RequestSchemas } from '../shared/validation.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
 import { badRequest, internalErrorBody, issuesFrom, KeysError, type Location } from './errors.js';
 import { createDevProvider } from './oidc/dev-provider.js';
@@ -46,15 +47,24 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
   }
   const services: KeysServices = { db, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 
+  // Each operation's request schemas, by method and route path, so that a failing validator can
+  // report the problems of every part of the request (`error.issues`), not only of its own part.
+  const requests = new Map<string, RequestSchemas | undefined>();
   const app: KeysApp = new OpenAPIHono<KeysEnv>({
     defaultHook: async (result, c) => {
       if (result.success) return;
-      const where = TARGETS[result.target] ?? 'body';
-      const input = await Promise.resolve()
-        .then(() => (where === 'body' ? c.req.json() : where === 'query' ? c.req.query() : where === 'path' ? c.req.param() : c.req.header()))
-        .catch(() => undefined);
-      const issues = issuesFrom(where, input, result.error.issues);
-      throw issues.length > 0 ? new KeysError(400, [issues[0]!, ...issues.slice(1)]) : badRequest('body', where, 'invalid', 'The request is invalid.');
+      const routePath = c.req.routePath.startsWith(config.basePath) ? c.req.routePath.slice(config.basePath.length) : c.req.routePath;
+      const parts = await failingParts(requests.get(`${c.req.method} ${routePath}`), c).catch(() => []);
+      let issues = parts.flatMap((p) => issuesFrom(p.part, p.input, p.issues));
+      if (issues.length === 0) {
+        // A part the JSON parts above do not cover (the prompt page's form): its own issues.
+        const where = TARGETS[result.target] ?? 'body';
+        const input = await Promise.resolve()
+          .then(() => (where === 'body' ? c.req.json() : where === 'query' ? c.req.query() : where === 'path' ? c.req.param() : c.req.header()))
+          .catch(() => undefined);
+        issues = issuesFrom(where, input, result.error.issues);
+      }
+      throw issues.length > 0 ? new KeysError(400, [issues[0]!, ...issues.slice(1)]) : badRequest('body', 'body', 'invalid', 'The request is invalid.');
     },
   });
 
@@ -97,6 +107,9 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
 
   for (const register of [initKey, createGenerateTransaction, createRecoverTransaction, exchangeKeyToken, showUserPrompt, startUserSignIn, completeUserSignIn]) {
     register(app, services);
+  }
+  for (const d of app.openAPIRegistry.definitions) {
+    if (d.type === 'route') requests.set(`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{([^}]+)\}/g, ':$1')}`, d.route.request as RequestSchemas);
   }
   if (dev) app.route('/', dev.app);
 

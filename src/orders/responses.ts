@@ -34,3 +34,6 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
 }
 
 export const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** Every order operation is behind the `svc-api-key` header (the YAML's `ApiKey` scheme). */
+export const apiKeySecurity = [{ ApiKey: [] }];

@@ -85,7 +85,7 @@ export function rejectWith(details: ErrorDetail[], missing: boolean): never {
   throw new ApiError(42200, undefined, details);
 }
 
-interface RequestSchemas {
+export interface RequestSchemas {
   headers?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -97,30 +97,42 @@ function queryValue(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
 }
 
+export type RequestPart = 'header' | 'path' | 'query' | 'body';
+
 /**
- * The validation hook of every operation. The route's validators run one target at a time; when
- * one fails, this validates every target of the route so that `meta.errors` names every problem
- * of the request (headers, path, query, then body), not only those of the first target.
+ * Validates every part of a request against its route's schemas (headers, path, query, then
+ * body) and returns the parts that fail with their input and zod issues. The route's validators
+ * run one part at a time and stop at the first failure; a hook calls this to report them all.
  */
+export async function failingParts(request: RequestSchemas | undefined, c: Context) {
+  const parts: Array<[RequestPart, z.ZodType | undefined, () => unknown | Promise<unknown>]> = [
+    ['header', request?.headers, () => c.req.header()],
+    ['path', request?.params, () => c.req.param()],
+    ['query', request?.query, () => queryValue(c)],
+    ['body', request?.body?.content?.['application/json']?.schema as z.ZodType | undefined, () => c.req.json()],
+  ];
+  const failing: Array<{ part: RequestPart; input: unknown; issues: readonly Issue[] }> = [];
+  for (const [part, schema, read] of parts) {
+    if (!schema) continue;
+    const input = await read();
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) failing.push({ part, input, issues: parsed.error.issues });
+  }
+  return failing;
+}
+
+const PREFIX: Record<RequestPart, string> = { header: 'header.', path: 'path.', query: 'query.', body: '' };
+
+/** The order service's validation hook: every problem of the request in `meta.errors`. */
 export function validationHook(request: RequestSchemas | undefined) {
   // Typed `any` because the hook's return type is tied to each route's responses; it only throws.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return async (result: { success: boolean }, c: Context): Promise<any> => {
     if (result.success) return undefined;
-    const targets: Array<[string, z.ZodType | undefined, () => unknown | Promise<unknown>]> = [
-      ['header.', request?.headers, () => c.req.header()],
-      ['path.', request?.params, () => c.req.param()],
-      ['query.', request?.query, () => queryValue(c)],
-      ['', request?.body?.content?.['application/json']?.schema as z.ZodType | undefined, () => c.req.json()],
-    ];
     const details: ErrorDetail[] = [];
     let missing = false;
-    for (const [prefix, schema, read] of targets) {
-      if (!schema) continue;
-      const input = await read();
-      const parsed = schema.safeParse(input);
-      if (parsed.success) continue;
-      const found = toDetails(prefix, input, parsed.error.issues);
+    for (const { part, input, issues } of await failingParts(request, c)) {
+      const found = toDetails(PREFIX[part], input, issues);
       details.push(...found.details);
       missing ||= found.missing;
     }

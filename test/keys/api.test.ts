@@ -88,6 +88,20 @@ describe('key service API (in process)', () => {
     });
   });
 
+  describe('every problem of a request', () => {
+    it('lists the issues of the path and of the body together, the first one repeated in error', async () => {
+      const { client } = h.account();
+      const res = await client.POST('/keys/{keyId}/transactions/generate', {
+        params: { path: { keyId: 'not a key id!' } },
+        body: { clientReturnUrl: 'https://app.example.com/return', extra: 1 } as never,
+      });
+      expect(res.response.status).toBe(400);
+      const issues = res.error!.error.issues!.map((i) => `${i.in}:${i.parameter}:${i.reason}`);
+      expect(issues).toEqual(expect.arrayContaining(['path:keyId:invalid', 'body:clientSecret:missing', 'body:extra:invalid']));
+      expect(res.error!.error).toMatchObject({ parameter: 'keyId', in: 'path', reason: 'invalid' });
+    });
+  });
+
   describe('transactions', () => {
     it('answers an unknown keyId, and another account\'s key, with 404', async () => {
       const a = h.account('a');

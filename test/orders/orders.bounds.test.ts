@@ -25,6 +25,8 @@ const accepted: Array<[string, (o: OrderCreate) => OrderCreate]> = [
   ['tags: 100 entries', (o) => ({ ...o, tags: Array.from({ length: 100 }, (_, i) => `t${i}`) })],
   ['source_id: 32 characters', (o) => ({ ...o, source_id: uniqueSourceId(32) })],
   ['number: 64 characters', (o) => ({ ...o, number: str(64) })],
+  // maxLength counts characters (code points), as JSON Schema does, not UTF-16 units.
+  ['number: 64 emoji (128 UTF-16 units)', (o) => ({ ...o, number: str(64, '📦') })],
   ['name: 256 characters', (o) => ({ ...o, name: str(256) })],
   ['shipping_method: 256 characters', (o) => ({ ...o, shipping_method: str(256) })],
   ['order_total: 100 characters', (o) => ({ ...o, order_total: digits(100) })],
@@ -53,6 +55,7 @@ const rejected: Row[] = [
   ['tags: 101 entries', (o) => ({ ...o, tags: Array.from({ length: 101 }, (_, i) => `t${i}`) }), 'tags'],
   ['source_id: 33 characters', (o) => ({ ...o, source_id: uniqueSourceId(33) }), 'source_id'],
   ['number: 65 characters', (o) => ({ ...o, number: str(65) }), 'number'],
+  ['number: 65 emoji', (o) => ({ ...o, number: str(65, '📦') }), 'number'],
   ['name: 257 characters', (o) => ({ ...o, name: str(257) }), 'name'],
   ['shipping_method: 257 characters', (o) => ({ ...o, shipping_method: str(257) }), 'shipping_method'],
   ['order_total: 101 characters', (o) => ({ ...o, order_total: digits(101) }), 'order_total'],

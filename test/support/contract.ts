@@ -124,3 +124,90 @@ export async function checkedFetch(input: string, init?: RequestInit): Promise<R
   }
   return res;
 }
+
+type Param = { in: string; name: string; required: boolean };
+
+/** What the contract tests compare between the YAML and the app: one operation's outline. */
+export interface OperationShape {
+  method: string;
+  path: string;
+  operationId: string;
+  parameters: Param[];
+  statuses: string[];
+  security: string[];
+}
+
+const normalize = (o: OperationShape): OperationShape => ({
+  ...o,
+  parameters: [...o.parameters].sort((a, b) => `${a.in}:${a.name}`.localeCompare(`${b.in}:${b.name}`)),
+  statuses: [...o.statuses].sort(),
+  security: [...o.security].sort(),
+});
+const schemeNames = (s: unknown) => ((s as Array<Record<string, unknown>> | undefined) ?? []).flatMap((r) => Object.keys(r));
+const byOperationId = (a: OperationShape, b: OperationShape) => a.operationId.localeCompare(b.operationId);
+
+/** The operations of a contract, with parameters ($refs resolved) and the security in force. */
+export function specOperations(contract: SpecContract): OperationShape[] {
+  const s = contract.spec as unknown as {
+    security?: unknown;
+    paths: Record<string, Record<string, unknown> & { parameters?: unknown[] }>;
+    components?: { parameters?: Record<string, Param> };
+  };
+  const resolve = (p: unknown): Param => {
+    const ref = (p as { $ref?: string }).$ref;
+    const param = ref ? s.components!.parameters![ref.split('/').pop()!]! : (p as Param);
+    return { in: param.in, name: param.name, required: param.required === true };
+  };
+  return Object.entries(s.paths)
+    .flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([k]) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
+        .map(([method, raw]) => {
+          const op = raw as { operationId: string; parameters?: unknown[]; responses: Record<string, unknown>; security?: unknown };
+          return normalize({
+            method,
+            path,
+            operationId: op.operationId,
+            parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve),
+            statuses: Object.keys(op.responses),
+            security: schemeNames(op.security ?? s.security),
+          });
+        }),
+    )
+    .sort(byOperationId);
+}
+
+interface RegisteredRoute {
+  method: string;
+  path: string;
+  operationId?: string;
+  security?: unknown;
+  request?: { headers?: unknown; params?: unknown; query?: unknown };
+  responses: Record<string, unknown>;
+}
+
+/** The operations an @hono/zod-openapi app registered (`app.openAPIRegistry.definitions`). */
+export function registeredOperations(definitions: ReadonlyArray<{ type: string; route?: unknown }>): OperationShape[] {
+  const fields = (schema: unknown, where: string): Param[] =>
+    schema
+      ? Object.entries((schema as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape).map(([name, field]) => ({
+          in: where,
+          name,
+          required: !field.safeParse(undefined).success,
+        }))
+      : [];
+  return definitions
+    .filter((d) => d.type === 'route')
+    .map((d) => {
+      const route = d.route as RegisteredRoute;
+      return normalize({
+        method: route.method,
+        path: route.path,
+        operationId: route.operationId ?? '',
+        parameters: [...fields(route.request?.headers, 'header'), ...fields(route.request?.params, 'path'), ...fields(route.request?.query, 'query')],
+        statuses: Object.keys(route.responses),
+        security: schemeNames(route.security),
+      });
+    })
+    .sort(byOperationId);
+}

@@ -4,13 +4,14 @@ import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
 import { rejectWith, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertLocation, toLocation } from './repository.js';
 
 export const route = createRoute({
   operationId: 'createLocation',
   method: 'post',
   path: '/locations',
+  security: apiKeySecurity,
   request: {
     headers: zCreateLocationHeaders,
     body: { required: true, content: { 'application/json': { schema: zCreateLocationBody } } },

@@ -4,13 +4,14 @@ import { ApiError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { findLocation, toLocation } from './repository.js';
 
 export const route = createRoute({
   operationId: 'getLocation',
   method: 'get',
   path: '/locations/{id}',
+  security: apiKeySecurity,
   request: { headers: zGetLocationHeaders, params: zGetLocationPath },
   responses: {
     200: json(zGetLocationResponse, 'The location.'),

@@ -4,13 +4,14 @@ import { ok } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { simpleListPage } from '../pagination.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { listLocations, toLocation } from './repository.js';
 
 export const route = createRoute({
   operationId: 'listLocations',
   method: 'get',
   path: '/locations',
+  security: apiKeySecurity,
   request: { headers: zListLocationsHeaders, query: fromQueryStrings(zListLocationsQuery) },
   responses: {
     200: json(zListLocationsResponse, 'A page of locations.'),

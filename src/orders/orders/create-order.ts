@@ -4,7 +4,7 @@ import { createdJson } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
 import { rejectWith, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertOrder } from './repository.js';
 import { orderRuleProblems } from './rules.js';
 
@@ -12,6 +12,7 @@ export const route = createRoute({
   operationId: 'createOrder',
   method: 'post',
   path: '/orders',
+  security: apiKeySecurity,
   request: {
     headers: zCreateOrderHeaders,
     body: { required: true, content: { 'application/json': { schema: zCreateOrderBody } } },

@@ -4,13 +4,14 @@ import { ApiError } from '../../shared/errors.js';
 import { okJson } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { findOrder } from './repository.js';
 
 export const route = createRoute({
   operationId: 'getOrder',
   method: 'get',
   path: '/orders/{id}',
+  security: apiKeySecurity,
   request: { headers: zGetOrderHeaders, params: zGetOrderPath },
   responses: {
     200: json(zGetOrderResponse, 'The order.'),

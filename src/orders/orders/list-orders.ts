@@ -4,7 +4,7 @@ import { okJson, type JsonText } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import type { components } from '../../../generated/orders/types.js';
 import { listOrders, type Sort } from './repository.js';
 
@@ -14,6 +14,7 @@ export const route = createRoute({
   operationId: 'listOrders',
   method: 'get',
   path: '/orders',
+  security: apiKeySecurity,
   request: { headers: zListOrdersHeaders, query: fromQueryStrings(zListOrdersQuery) },
   responses: {
     200: json(zListOrdersResponse, 'A page of orders.'),

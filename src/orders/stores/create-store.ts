@@ -4,13 +4,14 @@ import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertStore, toStore } from './repository.js';
 
 export const route = createRoute({
   operationId: 'createStore',
   method: 'post',
   path: '/stores',
+  security: apiKeySecurity,
   request: { body: { required: true, content: { 'application/json': { schema: zCreateStoreBody } } } },
   responses: {
     201: json(zCreateStoreResponse, 'The store was created.'),

@@ -4,13 +4,14 @@ import { ApiError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { findStore, toStore } from './repository.js';
 
 export const route = createRoute({
   operationId: 'getStore',
   method: 'get',
   path: '/stores/{id}',
+  security: apiKeySecurity,
   request: { params: zGetStorePath },
   responses: {
     200: json(zGetStoreResponse, 'The store.'),

@@ -4,13 +4,14 @@ import { ok } from '../../shared/http.js';
 import { fromQueryStrings, validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { simpleListPage } from '../pagination.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { listStores, toStore } from './repository.js';
 
 export const route = createRoute({
   operationId: 'listStores',
   method: 'get',
   path: '/stores',
+  security: apiKeySecurity,
   request: { query: fromQueryStrings(zListStoresQuery) },
   responses: {
     200: json(zListStoresResponse, 'A page of stores.'),

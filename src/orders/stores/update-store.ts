@@ -4,13 +4,14 @@ import { ApiError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
 import { validationHook } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { errorResponses, json } from '../responses.js';
+import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { toStore, updateStore } from './repository.js';
 
 export const route = createRoute({
   operationId: 'updateStore',
   method: 'patch',
   path: '/stores/{id}',
+  security: apiKeySecurity,
   request: {
     params: zUpdateStorePath,
     body: { required: true, content: { 'application/json': { schema: zUpdateStoreBody } } },
