@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
 import { keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
 
@@ -18,9 +18,11 @@ const TRANSACTION_COLUMNS =
   'key_token_hash AS keyTokenHash, completed_at AS completedAt, created_at AS createdAt, expires_at AS expiresAt';
 
 /**
- * The statements of the key exchange (every request of GET /keys/{keyId}), prepared once per
- * database on the better-sqlite3 client: drizzle's query builder compiled and prepared the SQL
- * on every call. Row shapes are drizzle's (camelCase aliases of the schema's columns).
+ * The statements of the busy operations (key exchange, key init, transaction creation), prepared
+ * once per database on the better-sqlite3 client: drizzle's query builder compiled and prepared
+ * the SQL on every call, and statements prepared per call hold native memory until a garbage
+ * collection finalizes them (POST /keygen/keys alone grew the server to 380 MB in 30 s). Row
+ * shapes are drizzle's (camelCase aliases of the schema's columns).
  */
 function prepare(db: Db) {
   const sqlite = sqliteOf(db);
@@ -34,6 +36,21 @@ function prepare(db: Db) {
     spend: sqlite.prepare(
       'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     ),
+    insertKey: sqlite.prepare(
+      `INSERT INTO keygen_keys (id, account_id, provider, hardware_version, client_secret_verifier, user_binding, return_url, created_at, bound_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertTransaction: sqlite.prepare(
+      `INSERT INTO keygen_transactions (id, key_id, account_id, kind, client_return_url, prompt_token_hash, sealed_client_secret, prompt_used_at,
+         oidc_state_hash, sealed_oidc, key_token_hash, completed_at, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    setReturnUrl: sqlite.prepare('UPDATE keygen_keys SET return_url = ? WHERE id = ?'),
+    dropExpiredSecrets: sqlite.prepare(
+      'UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL WHERE expires_at <= ? AND sealed_client_secret IS NOT NULL',
+    ),
+    forgetTransactions: sqlite.prepare('DELETE FROM keygen_transactions WHERE expires_at <= ?'),
+    forgetSpent: sqlite.prepare('DELETE FROM keygen_spent_tokens WHERE forget_at <= ?'),
   };
 }
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -44,7 +61,17 @@ function stmts(db: Db) {
 }
 
 export function insertKey(db: Db, row: typeof keygenKeys.$inferInsert): void {
-  db.insert(keygenKeys).values(row).run();
+  stmts(db).insertKey.run(
+    row.id,
+    row.accountId,
+    row.provider,
+    row.hardwareVersion,
+    row.clientSecretVerifier,
+    row.userBinding ?? null,
+    row.returnUrl ?? null,
+    row.createdAt,
+    row.boundAt ?? null,
+  );
 }
 
 /** The key, when it belongs to the account: another account's key does not exist for a caller. */
@@ -57,9 +84,25 @@ export function findKeyById(db: Db, keyId: string): KeyRow | undefined {
 }
 
 export function insertTransaction(db: Db, row: typeof keygenTransactions.$inferInsert): void {
-  db.transaction((tx) => {
-    tx.insert(keygenTransactions).values(row).run();
-    tx.update(keygenKeys).set({ returnUrl: row.clientReturnUrl }).where(eq(keygenKeys.id, row.keyId)).run();
+  const s = stmts(db);
+  inTransaction(db, () => {
+    s.insertTransaction.run(
+      row.id,
+      row.keyId,
+      row.accountId,
+      row.kind,
+      row.clientReturnUrl,
+      row.promptTokenHash,
+      row.sealedClientSecret ?? null,
+      row.promptUsedAt ?? null,
+      row.oidcStateHash ?? null,
+      row.sealedOidc ?? null,
+      row.keyTokenHash ?? null,
+      row.completedAt ?? null,
+      row.createdAt,
+      row.expiresAt,
+    );
+    s.setReturnUrl.run(row.clientReturnUrl, row.keyId);
   });
 }
 
@@ -69,13 +112,11 @@ export function insertTransaction(db: Db, row: typeof keygenTransactions.$inferI
  */
 export function purgeExpired(db: Db, now: Date): void {
   const iso = now.toISOString();
-  db.transaction((tx) => {
-    tx.update(keygenTransactions)
-      .set({ sealedClientSecret: null, sealedOidc: null })
-      .where(and(lte(keygenTransactions.expiresAt, iso), isNotNull(keygenTransactions.sealedClientSecret)))
-      .run();
-    tx.delete(keygenTransactions).where(lte(keygenTransactions.expiresAt, new Date(now.getTime() - REMEMBER_MS).toISOString())).run();
-    tx.delete(keygenSpentTokens).where(lte(keygenSpentTokens.forgetAt, iso)).run();
+  const s = stmts(db);
+  inTransaction(db, () => {
+    s.dropExpiredSecrets.run(iso);
+    s.forgetTransactions.run(new Date(now.getTime() - REMEMBER_MS).toISOString());
+    s.forgetSpent.run(iso);
   });
 }
 
