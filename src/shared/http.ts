@@ -1,49 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** What @hono/node-server passes as the app's env: node's request and response. */
-type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
-
-/**
- * Echoes a well-formed incoming `x-request-id`, otherwise makes one; set on every response.
- *
- * Under node (the server), the header goes straight onto node's response, which merges it into
- * whatever response the app returns: no web `Headers` object is built per request for it, so a
- * response with only a content type stays on @hono/node-server's plain-object fast path. The
- * request's headers, when a route's header validator asks for all of them, are read from node's
- * parsed headers instead of being copied into a web `Headers` first (same lowercase names and
- * values; repeated custom headers joined with ", " as `Headers` joins them).
- */
+/** Echoes a well-formed incoming `x-request-id`, otherwise makes one; set on every response. */
 export const requestId = (): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
   const sent = c.req.header('x-request-id');
   const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
   c.set('requestId', id);
-  const { incoming, outgoing } = (c.env as NodeBindings) ?? {};
-  if (!incoming || !outgoing) {
-    c.header('x-request-id', id);
-    await next();
-    c.res.headers.set('x-request-id', id);
-    return;
-  }
-  outgoing.setHeader('x-request-id', id);
-  const one = c.req.header.bind(c.req);
-  c.req.header = ((name?: string) => (name === undefined ? allHeaders(incoming) : one(name))) as typeof c.req.header;
+  c.header('x-request-id', id);
   await next();
+  c.res.headers.set('x-request-id', id);
 };
-
-function allHeaders(incoming: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  const h = incoming.headers;
-  for (const k in h) {
-    const v = h[k];
-    if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
 
 export const ok = <T>(c: Context, data: T) => c.json({ meta: { code: 20000 as const, type: 'OK' as const, message: 'OK.' }, data }, 200);
 
