@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthenticator } from '../shared/api-keys.js';
+import { rateLimitAnswer } from '../shared/rate-limit.js';
 import { failingParts, type RequestSchemas } from '../shared/validation.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
 import { badRequest, internalErrorBody, issuesFrom, KeysError, type Location } from './errors.js';
@@ -83,14 +84,9 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     if (!principal) throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
     const decision = deps.rateLimit?.(principal.apiKeyId);
     if (decision) {
-      c.header('ratelimit-limit', String(decision.limit));
-      c.header('ratelimit-remaining', String(decision.remaining));
-      c.header('ratelimit-reset', String(decision.resetSeconds));
-      if (!decision.allowed) {
-        const wait = Math.max(1, decision.resetSeconds);
-        c.header('retry-after', String(wait));
-        return c.json({ error: { code: 'too_many_requests', message: `Too many requests; retry after ${wait} second${wait === 1 ? '' : 's'}.` } }, 429);
-      }
+      const { headers, refusal } = rateLimitAnswer(decision);
+      for (const [k, v] of Object.entries(headers)) c.header(k, v);
+      if (refusal) return c.json({ error: { code: 'too_many_requests', message: refusal } }, 429);
     }
     c.set('principal', principal);
     c.header('Cache-Control', 'no-store');

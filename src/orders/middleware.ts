@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { zGetOrderHeaders } from '../../generated/orders/zod.js';
 import { ApiError } from '../shared/errors.js';
+import { rateLimitAnswer } from '../shared/rate-limit.js';
 import { toDetails } from '../shared/validation.js';
 import type { OrdersDeps, OrdersEnv } from './env.js';
 import { findStore } from './stores/repository.js';
@@ -13,18 +14,8 @@ export function authenticate(deps: OrdersDeps): MiddlewareHandler<OrdersEnv> {
     if (!principal) throw new ApiError(40100);
     const decision = deps.rateLimit(principal.apiKeyId);
     if (decision) {
-      const headers = {
-        'ratelimit-limit': String(decision.limit),
-        'ratelimit-remaining': String(decision.remaining),
-        'ratelimit-reset': String(decision.resetSeconds),
-      };
-      if (!decision.allowed) {
-        const wait = Math.max(1, decision.resetSeconds);
-        throw new ApiError(42900, `Too many requests; retry after ${wait} second${wait === 1 ? '' : 's'}.`, undefined, {
-          ...headers,
-          'retry-after': String(wait),
-        });
-      }
+      const { headers, refusal } = rateLimitAnswer(decision);
+      if (refusal) throw new ApiError(42900, refusal, undefined, headers);
       for (const [k, v] of Object.entries(headers)) c.header(k, v);
     }
     c.set('principal', principal);

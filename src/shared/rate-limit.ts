@@ -37,3 +37,19 @@ export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * What a decision tells the client: the `ratelimit-*` headers and, when it refuses, also
+ * `retry-after` and the message. Each service wraps the message in its own error body.
+ */
+export function rateLimitAnswer(decision: RateDecision): { headers: Record<string, string>; refusal?: string } {
+  const headers: Record<string, string> = {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+  if (decision.allowed) return { headers };
+  const wait = Math.max(1, decision.resetSeconds);
+  headers['retry-after'] = String(wait);
+  return { headers, refusal: `Too many requests; retry after ${wait} second${wait === 1 ? '' : 's'}.` };
+}
