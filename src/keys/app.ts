@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthenticator } from '../shared/api-keys.js';
+import { requestId } from '../shared/http.js';
 import { rateLimitAnswer } from '../shared/rate-limit.js';
 import { failingParts, type RequestSchemas } from '../shared/validation.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
@@ -20,7 +20,6 @@ import { showUserPrompt } from './operations/show-user-prompt.js';
 import { startUserSignIn } from './operations/start-user-sign-in.js';
 
 const TARGETS: Record<string, Location> = { json: 'body', form: 'body', param: 'path', query: 'query', header: 'header' };
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const consoleLogger = {
   warn: (obj: object, msg: string) => console.warn(msg, obj),
@@ -69,13 +68,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     },
   });
 
-  app.use('*', async (c, next) => {
-    const sent = c.req.header('x-request-id');
-    const requestId = c.get('requestId') ?? (sent && REQUEST_ID.test(sent) ? sent : randomUUID());
-    c.set('requestId', requestId);
-    await next();
-    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
-  });
+  app.use('*', requestId());
 
   const requireApiKey: MiddlewareHandler<KeysEnv> = async (c, next) => {
     const raw = c.req.header('x-api-key');

@@ -4,8 +4,13 @@ import { ApiError } from './errors.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Echoes a well-formed incoming `x-request-id`, otherwise makes one; set on every response. */
+/**
+ * Echoes a well-formed incoming `x-request-id`, otherwise makes one; set on every response.
+ * A service app uses it too, for when it runs on its own: under the root app, where the id is
+ * already set, it does nothing.
+ */
 export const requestId = (): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
+  if (c.get('requestId')) return next();
   const sent = c.req.header('x-request-id');
   const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
   c.set('requestId', id);
