@@ -47,9 +47,6 @@ export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
   return `${out},"created_at":${JSON.stringify(row.createdAt)},"updated_at":${JSON.stringify(row.updatedAt)}}`;
 }
 
-/** The contract's Order as an object (for callers that need one; responses use orderJson). */
-export const toOrder = (row: OrderRow, storeId: string): Order => JSON.parse(orderJson(row, storeId)) as Order;
-
 // Only what orderJson reads: every string column costs a string conversion per row.
 const COLUMNS = 'o.id, o.location_id AS locationId, o.doc, o.created_at AS createdAt, o.updated_at AS updatedAt';
 
@@ -124,10 +121,6 @@ function stmts(db: Db) {
 export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> | undefined {
   const row = stmts(db).byId.get(storeId, id) as OrderRow | undefined;
   return row && orderJson(row, storeId);
-}
-
-export function locationExists(db: Db, storeId: string, id: string): boolean {
-  return stmts(db).locationInStore.get(storeId, id) !== undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { listAssets, readAsset } from '../assets.js';
+import { readAsset } from '../assets.js';
 
 export interface MigrationFile {
   tag: string;
@@ -20,5 +20,3 @@ export function loadMigrationFiles(): MigrationFile[] {
     return { ...e, sql: sql.toString('utf8') };
   });
 }
-
-export const migrationAssets = () => listAssets(DIR);
