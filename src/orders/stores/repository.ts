@@ -76,7 +76,9 @@ export function insertStore(db: Db, input: StoreCreate & { id: string; accountId
 
 export function updateStore(db: Db, accountId: string, id: string, patch: StoreUpdate, now: string): StoreRow | undefined {
   return db.transaction((tx) => {
-    const current = findStore(tx, accountId, id);
+    // The statement prepared on `db` runs on the same connection, so inside this transaction too;
+    // passing `tx` would prepare a new one per update (they are cached per database object).
+    const current = findStore(db, accountId, id);
     if (!current) return undefined;
     if (Object.keys(patch).length === 0) return current;
     if (patch.source_id !== undefined) assertSourceIdFree(tx, accountId, patch.source_id, id);
