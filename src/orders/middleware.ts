@@ -70,6 +70,7 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
 }
 
 const storeHeader = zGetOrderHeaders.shape['svc-store-id'];
+const HTTP_BLANK = /^[ \t]*$/;
 
 /**
  * `svc-store-id` → a store of the caller's account: missing 412/41201, unknown 412/41204.
@@ -83,7 +84,9 @@ export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000
   const known = new Map<string, number>();
   return async (c, next) => {
     const value = c.req.header('svc-store-id');
-    if (value === undefined || value.trim() === '') {
+    // Blank in HTTP's sense (spaces and tabs only): String#trim would also drop Unicode spaces
+    // such as U+00A0, which make a value that names no store (41204), not a missing one.
+    if (value === undefined || HTTP_BLANK.test(value)) {
       throw new ApiError(41201, undefined, [{ path: 'header.svc-store-id', info: 'Required.' }]);
     }
     const parsed = storeHeader.safeParse(value);

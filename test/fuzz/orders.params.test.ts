@@ -153,7 +153,8 @@ describe('headers of every store-scoped order operation', () => {
         const [status, code] = v === '' ? [412, 41201] : v.length > 64 ? [422, 42200] : v === storeId ? [res.status, res.body.meta.code] : [412, 41204];
         expect([res.status, res.body.meta.code], `${JSON.stringify(value)} ${op.init.method} ${op.path}`).toEqual([status, code]);
       }),
-      RUNS,
+      // U+00A0 once came out as 41201: String#trim took it for blank, HTTP does not.
+      { ...RUNS, examples: [['\u00a0', 0], [' \t', 1]] },
     );
   });
 
