@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { zGetOrderHeaders } from '../../generated/orders/zod.js';
 import { ApiError } from '../shared/errors.js';
 import { rateLimitAnswer } from '../shared/rate-limit.js';
-import { toDetails } from '../shared/validation.js';
+import { PARSED_BODY, toDetails } from '../shared/validation.js';
 import type { OrdersDeps, OrdersEnv } from './env.js';
 import { findStore } from './stores/repository.js';
 
@@ -27,7 +27,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Requests with a body: `application/json` (415/41500), at most `limit` bytes (413/41300),
- * UTF-8 JSON (400/40000). The decoded text stays cached for the route's validator.
+ * UTF-8 JSON (400/40000). The parsed body is left for the operation's validator (PARSED_BODY).
  */
 export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
   const sizeGuard = bodyLimit({
@@ -40,15 +40,18 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const parse = async (c: Context<OrdersEnv>) => {
     let text: string;
+    let value: unknown;
     try {
       text = utf8.decode(await c.req.arrayBuffer());
-      JSON.parse(text);
+      value = JSON.parse(text);
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw new ApiError(40000);
     }
-    // The route's validator reads the body as text through hono's body cache, which holds
-    // promises at run time (its type says string).
+    // The operation's validator takes the parsed body from here (parsed once); anything that
+    // reads the body again gets the decoded text from hono's body cache, which holds promises at
+    // run time (its type says string).
+    c.set(PARSED_BODY as never, value as never);
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   };
   return async (c, next) => {

@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateLocationBody, zCreateLocationHeaders, zCreateLocationResponse } from '../../../generated/orders/zod.js';
 import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-import { rejectWith, validationHook } from '../../shared/validation.js';
+import { rejectWith } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertLocation, toLocation } from './repository.js';
@@ -25,7 +27,8 @@ export const route = createRoute({
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const body = c.req.valid('json');
@@ -40,6 +43,5 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
       const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.var.store.id, now: now.toISOString() });
       return created(c, toLocation(row));
     },
-    validationHook(route.request),
   );
 }

@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateOrderBody, zCreateOrderHeaders, zCreateOrderResponse } from '../../../generated/orders/zod.js';
 import { createdJson } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-import { rejectWith, validationHook } from '../../shared/validation.js';
+import { rejectWith } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertOrder } from './repository.js';
@@ -24,7 +26,8 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const body = c.req.valid('json');
@@ -33,6 +36,5 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
       const now = clock.now();
       return createdJson(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
     },
-    validationHook(route.request),
   );
 }

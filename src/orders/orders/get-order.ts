@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { zGetOrderHeaders, zGetOrderPath, zGetOrderResponse } from '../../../generated/orders/zod.js';
 import { ApiError } from '../../shared/errors.js';
 import { okJson } from '../../shared/http.js';
-import { validationHook } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { findOrder } from './repository.js';
@@ -20,13 +21,13 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const order = findOrder(db, c.var.store.id, c.req.valid('param').id);
       if (!order) throw new ApiError(40400, 'The order could not be found.');
       return okJson(c, order);
     },
-    validationHook(route.request),
   );
 }

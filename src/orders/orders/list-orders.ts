@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
 import { okJson, type JsonText } from '../../shared/http.js';
-import { fromQueryStrings, validationHook } from '../../shared/validation.js';
+import { fromQueryStrings } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -32,7 +34,8 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 }
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const q = c.req.valid('query');
@@ -45,6 +48,5 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
       const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
       return okJson(c, data);
     },
-    validationHook(route.request),
   );
 }

@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateStoreBody, zCreateStoreResponse } from '../../../generated/orders/zod.js';
 import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-import { validationHook } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertStore, toStore } from './repository.js';
@@ -20,13 +21,13 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const now = clock.now();
       const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.var.principal.accountId, now: now.toISOString() });
       return created(c, toStore(row));
     },
-    validationHook(route.request),
   );
 }

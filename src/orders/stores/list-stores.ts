@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListStoresQuery, zListStoresResponse } from '../../../generated/orders/zod.js';
 import { ok } from '../../shared/http.js';
-import { fromQueryStrings, validationHook } from '../../shared/validation.js';
+import { fromQueryStrings } from '../../shared/validation.js';
+
+import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { simpleListPage } from '../pagination.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -20,13 +22,13 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  app.openapi(
+  registerOperation(
+    app,
     route,
     (c) => {
       const { page, limit } = c.req.valid('query');
       const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
       return ok(c, { stores: items, pagination, parameter_string });
     },
-    validationHook(route.request),
   );
 }
