@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'site'];
 
-function embeddedAssetsModule(): string {
+function embeddedAssetsModule(checkpointWorker: string): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));
   const entries = files.map((f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`);
   return `import path from 'node:path';
@@ -32,10 +32,29 @@ export function listAssets(dir) {
   return [...files.keys()].filter((f) => f.startsWith(prefix)).sort();
 }
 export const nativeBinding = path.join(path.dirname(fileURLToPath(import.meta.url)), 'better_sqlite3.node');
+export const checkpointWorkerSource = ${JSON.stringify(checkpointWorker)};
 `;
 }
 
-const embedAssets: Plugin = {
+/**
+ * The WAL checkpoint worker (src/shared/db/checkpoint-worker.ts) with better-sqlite3's JavaScript,
+ * as one CommonJS script: the server starts it with `new Worker(source, { eval: true })`.
+ */
+async function checkpointWorkerSource(): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/shared/db/checkpoint-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].text;
+}
+
+const embedAssets = (checkpointWorker: string): Plugin => ({
   name: 'embed-assets',
   setup(b) {
     const target = path.join(root, 'src/shared/assets.ts');
@@ -43,9 +62,9 @@ const embedAssets: Plugin = {
       const resolved = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       return resolved === target ? { path: target, namespace: 'embedded-assets' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(), loader: 'js', resolveDir: root }));
+    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker), loader: 'js', resolveDir: root }));
   },
-};
+});
 
 async function main() {
   if (!existsSync(path.join(root, 'site/index.html'))) {
@@ -66,7 +85,7 @@ async function main() {
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [embedAssets],
+    plugins: [embedAssets(await checkpointWorkerSource())],
   });
   const require = createRequire(import.meta.url);
   const binding = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build/Release/better_sqlite3.node');

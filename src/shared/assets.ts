@@ -31,3 +31,6 @@ export function listAssets(dir: string): string[] {
 
 /** Where better-sqlite3 finds its native binding: its own package here, beside the bundle when built. */
 export const nativeBinding: string | undefined = undefined;
+
+/** The WAL checkpoint worker as source text, in the single-file build only (see db/checkpointer.ts). */
+export const checkpointWorkerSource: string | undefined = undefined;

@@ -17,7 +17,7 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
   expect(readdirSync(dir).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'server.mjs']);
 
   // Run from the copy, with a relative DATABASE_URL, so nothing of the checkout can be reached.
-  server = await startServer({ DATABASE_URL: 'file:./data/bundle.db', NODE_PATH: '' }, [process.execPath, path.join(dir, 'server.mjs')], dir);
+  server = await startServer({ DATABASE_URL: 'file:./data/bundle.db', NODE_PATH: '', LOG_LEVEL: 'debug' }, [process.execPath, path.join(dir, 'server.mjs')], dir);
   const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
   expect(key).toBeDefined();
   const base = `${server.url}/commerce/2024-07`;
@@ -31,6 +31,11 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
     body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping' }),
   });
   expect(order.status).toBe(201);
+  // The WAL checkpoint worker, embedded as source text, runs from the copy too.
+  const deadline = Date.now() + 3_000;
+  while (!server.stdout().includes('"WAL checkpoint"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(server.stdout()).toContain('"WAL checkpoint"');
+  expect(server.stdout()).not.toContain('checkpoint worker failed');
 
   // The embedded contracts and docs site are served too.
   const spec = await checkedFetch(`${server.url}/openapi/orders.yaml`);
