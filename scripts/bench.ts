@@ -348,7 +348,9 @@ async function scale() {
   const key = seeded.apiKey;
   const ops = (count: number) => [
     listOrders(store, key, 'limit=50', 'GET /orders?limit=50 (page 1)'),
-    listOrders(store, key, 'page=200&limit=50', 'GET /orders?page=200&limit=50'),
+    listOrders(store, key, 'page=200&limit=50', 'GET /orders?page=200&limit=50 (empty at 1,000)'),
+    // Page 200 like for like: at limit 5 it is the last full page of 1,000 orders (offset 995).
+    listOrders(store, key, 'page=200&limit=5', 'GET /orders?page=200&limit=5 (full at both)'),
     getOrder(store, key, count, 'GET /orders/{id} (random id)'),
   ];
   const at = async (count: number) =>
