@@ -147,6 +147,8 @@ export async function failingParts(request: RequestSchemas | undefined, c: Conte
 }
 
 const PREFIX: Record<RequestPart, string> = { header: 'header.', path: 'path.', query: 'query.', body: '' };
+/** Where hono keeps each part's validated value, for `c.req.valid(...)`. */
+const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json'> = { header: 'header', path: 'param', query: 'query', body: 'json' };
 
 /**
  * The order service's request validation, as one synchronous middleware in front of an
@@ -161,7 +163,6 @@ const PREFIX: Record<RequestPart, string> = { header: 'header.', path: 'path.', 
  */
 export function validateRequest(request: RequestSchemas | undefined): MiddlewareHandler {
   const parts = requestParts(request);
-  const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json'> = { header: 'header', path: 'param', query: 'query', body: 'json' };
   return async (c, next) => {
     let details: ErrorDetail[] | undefined;
     let missing = false;

@@ -2,9 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateLocationBody, zCreateLocationHeaders, zCreateLocationResponse } from '../../../generated/orders/zod.js';
 import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-import { rejectWith } from '../../shared/validation.js';
-
 import { registerOperation } from '../../shared/operation.js';
+import { rejectWith } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertLocation, toLocation } from './repository.js';
@@ -27,21 +26,17 @@ export const route = createRoute({
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const body = c.req.valid('json');
-      // DayHours: `from` and `to` are required on an open day (documented on the schema).
-      const problems = DAYS.flatMap((day) => {
-        const h = body.opening_hours[day];
-        if (!h.open) return [];
-        return (['from', 'to'] as const).filter((k) => h[k] === undefined).map((k) => ({ path: `opening_hours.${day}.${k}`, info: 'Required when open is true.' }));
-      });
-      if (problems.length > 0) rejectWith(problems, false);
-      const now = clock.now();
-      const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.var.store.id, now: now.toISOString() });
-      return created(c, toLocation(row));
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const body = c.req.valid('json');
+    // DayHours: `from` and `to` are required on an open day (documented on the schema).
+    const problems = DAYS.flatMap((day) => {
+      const h = body.opening_hours[day];
+      if (!h.open) return [];
+      return (['from', 'to'] as const).filter((k) => h[k] === undefined).map((k) => ({ path: `opening_hours.${day}.${k}`, info: 'Required when open is true.' }));
+    });
+    if (problems.length > 0) rejectWith(problems, false);
+    const now = clock.now();
+    const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.var.store.id, now: now.toISOString() });
+    return created(c, toLocation(row));
+  });
 }

@@ -2,9 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateOrderBody, zCreateOrderHeaders, zCreateOrderResponse } from '../../../generated/orders/zod.js';
 import { createdJson } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-import { rejectWith } from '../../shared/validation.js';
-
 import { registerOperation } from '../../shared/operation.js';
+import { rejectWith } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertOrder } from './repository.js';
@@ -26,15 +25,11 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const body = c.req.valid('json');
-      const problems = orderRuleProblems(body);
-      if (problems.length > 0) rejectWith(problems, false);
-      const now = clock.now();
-      return createdJson(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const body = c.req.valid('json');
+    const problems = orderRuleProblems(body);
+    if (problems.length > 0) rejectWith(problems, false);
+    const now = clock.now();
+    return createdJson(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
+  });
 }

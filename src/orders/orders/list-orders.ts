@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
 import { okJson, type JsonText } from '../../shared/http.js';
-import { fromQueryStrings } from '../../shared/validation.js';
-
 import { registerOperation } from '../../shared/operation.js';
+import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -34,19 +33,15 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 }
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const q = c.req.valid('query');
-      const sort = q.sort ?? DEFAULT_SORT;
-      const sourceIds = q['source_ids[]'];
-      const { offset, fetch } = pageWindow(q.page, q.limit);
-      const rows = listOrders(db, { storeId: c.var.store.id, sort, sourceIds, offset, fetch });
-      const { items, pagination } = pageOf(rows, q.page, q.limit);
-      const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
-      const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
-      return okJson(c, data);
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const q = c.req.valid('query');
+    const sort = q.sort ?? DEFAULT_SORT;
+    const sourceIds = q['source_ids[]'];
+    const { offset, fetch } = pageWindow(q.page, q.limit);
+    const rows = listOrders(db, { storeId: c.var.store.id, sort, sourceIds, offset, fetch });
+    const { items, pagination } = pageOf(rows, q.page, q.limit);
+    const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
+    const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
+    return okJson(c, data);
+  });
 }

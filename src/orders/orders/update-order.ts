@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { zUpdateOrderBody, zUpdateOrderHeaders, zUpdateOrderPath, zUpdateOrderResponse } from '../../../generated/orders/zod.js';
 import { ApiError } from '../../shared/errors.js';
 import { okJson } from '../../shared/http.js';
-
 import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -25,13 +24,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const order = updateOrder(db, c.var.store.id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
-      if (!order) throw new ApiError(40400, 'The order could not be found.');
-      return okJson(c, order);
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const order = updateOrder(db, c.var.store.id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
+    if (!order) throw new ApiError(40400, 'The order could not be found.');
+    return okJson(c, order);
+  });
 }

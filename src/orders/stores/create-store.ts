@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { zCreateStoreBody, zCreateStoreResponse } from '../../../generated/orders/zod.js';
 import { created } from '../../shared/http.js';
 import { newId } from '../../shared/ids.js';
-
 import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -21,13 +20,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const now = clock.now();
-      const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.var.principal.accountId, now: now.toISOString() });
-      return created(c, toStore(row));
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const now = clock.now();
+    const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.var.principal.accountId, now: now.toISOString() });
+    return created(c, toStore(row));
+  });
 }

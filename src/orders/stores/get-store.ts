@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import { zGetStorePath, zGetStoreResponse } from '../../../generated/orders/zod.js';
 import { ApiError } from '../../shared/errors.js';
 import { ok } from '../../shared/http.js';
-
 import { registerOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -21,13 +20,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const row = findStore(db, c.var.principal.accountId, c.req.valid('param').id);
-      if (!row) throw new ApiError(40400, 'The store could not be found.');
-      return ok(c, toStore(row));
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const row = findStore(db, c.var.principal.accountId, c.req.valid('param').id);
+    if (!row) throw new ApiError(40400, 'The store could not be found.');
+    return ok(c, toStore(row));
+  });
 }

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListStoresQuery, zListStoresResponse } from '../../../generated/orders/zod.js';
 import { ok } from '../../shared/http.js';
-import { fromQueryStrings } from '../../shared/validation.js';
-
 import { registerOperation } from '../../shared/operation.js';
+import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { simpleListPage } from '../pagination.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
@@ -22,13 +21,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(
-    app,
-    route,
-    (c) => {
-      const { page, limit } = c.req.valid('query');
-      const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
-      return ok(c, { stores: items, pagination, parameter_string });
-    },
-  );
+  registerOperation(app, route, (c) => {
+    const { page, limit } = c.req.valid('query');
+    const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
+    return ok(c, { stores: items, pagination, parameter_string });
+  });
 }
