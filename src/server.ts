@@ -1,14 +1,13 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { countApiKeys, createApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
-import { openDatabase, sqlitePath } from './shared/db/client.js';
+import { openDatabase } from './shared/db/client.js';
 import { createLogger } from './shared/logger.js';
 
 /** `npm start`: both services on one port, on the SQLite database at DATABASE_URL. */
@@ -17,11 +16,7 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   const database = openDatabase(config.DATABASE_URL);
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
-  const file = sqlitePath(config.DATABASE_URL);
-  const checkpointer =
-    file === ':memory:'
-      ? undefined
-      : startCheckpointer(database.sqlite, path.resolve(file), logger);
+  const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
   const clock = systemClock;
 
   // A newcomer gets a key at once; a production start never mints a credential on its own.

@@ -27,6 +27,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
 export interface DatabaseHandle {
   sqlite: Database.Database;
   db: Db;
+  /** The database file as an absolute path, or `:memory:`. */
+  file: string;
   close(): void;
 }
 
@@ -42,8 +44,9 @@ export function sqlitePath(url: string): string {
  * across a process crash (only an OS crash or power loss can drop the last commits).
  */
 export function openDatabase(url: string): DatabaseHandle {
-  const file = sqlitePath(url);
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const relative = sqlitePath(url);
+  const file = relative === ':memory:' ? relative : path.resolve(relative);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
   if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -51,7 +54,7 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite);
   migrate(sqlite);
-  return { sqlite, db, close: () => sqlite.close() };
+  return { sqlite, db, file, close: () => sqlite.close() };
 }
 
 /**
