@@ -3,7 +3,7 @@ import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { checkedFetch } from '../support/contract.js';
 import { afterAll, expect, it } from 'vitest';
-import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
+import { ROOT, startServer, stdoutWith, tempDir, type Started } from '../support/process.js';
 
 let server: Started | undefined;
 afterAll(async () => {
@@ -32,10 +32,9 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
   });
   expect(order.status).toBe(201);
   // The WAL checkpoint worker, embedded as source text, runs from the copy too.
-  const deadline = Date.now() + 3_000;
-  while (!server.stdout().includes('"WAL checkpoint"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  expect(server.stdout()).toContain('"WAL checkpoint"');
-  expect(server.stdout()).not.toContain('checkpoint worker failed');
+  const logged = await stdoutWith(server, '"WAL checkpoint"');
+  expect(logged).toContain('"WAL checkpoint"');
+  expect(logged).not.toContain('checkpoint worker failed');
 
   // The embedded contracts and docs site are served too.
   const spec = await checkedFetch(`${server.url}/openapi/orders.yaml`);

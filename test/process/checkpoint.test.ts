@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { checkedFetch } from '../support/contract.js';
-import { startServer, tempDir, type Started } from '../support/process.js';
+import { startServer, stdoutWith, tempDir, type Started } from '../support/process.js';
 
 let server: Started | undefined;
 afterAll(async () => {
@@ -36,9 +36,7 @@ it('WAL checkpoints run on the worker thread while the server takes writes, and 
     expect(res.status).toBe(201);
   }
   // The worker checkpoints every 200 ms: within a second it has copied the writes above.
-  const deadline = Date.now() + 3_000;
-  while (checkpoints(server.stdout()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const done = checkpoints(server.stdout());
+  const done = checkpoints(await stdoutWith(server, '"WAL checkpoint"'));
   expect(done.length).toBeGreaterThan(0);
   expect(done.at(-1)!.checkpointed).toBeGreaterThan(0);
   expect(server.stdout()).not.toContain('checkpoint worker failed');

@@ -22,6 +22,13 @@ export interface Started {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** Waits until the server's stdout so far contains `text`, at most `timeoutMs`; the stdout either way. */
+export async function stdoutWith(server: Started, text: string, timeoutMs = 3_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.stdout().includes(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return server.stdout();
+}
+
 /** Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. */
 export async function startServer(env: Record<string, string>, command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')], cwd = ROOT): Promise<Started> {
   const proc = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
