@@ -50,6 +50,14 @@ export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
 // Only what orderJson reads: every string column costs a string conversion per row.
 const COLUMNS = 'o.id, o.location_id AS locationId, o.doc, o.created_at AS createdAt, o.updated_at AS updatedAt';
 
+/**
+ * A page's bounds as bound parameters, the limit inside a CAST: SQLite (3.47 on, built with STAT4 as
+ * better-sqlite3 is) reads a bare bound LIMIT as a constant for planning and so marks the
+ * statement to be compiled again whenever that parameter is bound, which is every call: 6 µs
+ * more per call in a loop, 30 µs more per list request in the server. A CAST is not a bare parameter.
+ */
+const PAGE = 'LIMIT CAST(? AS INTEGER) OFFSET ?';
+
 const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
 
 /**
@@ -84,14 +92,14 @@ function prepare(db: Db) {
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
-    if (!deep) return sqlite.prepare(`SELECT ${COLUMNS} FROM orders o WHERE ${inStore} ${order} LIMIT ? OFFSET ?`);
+    if (!deep) return sqlite.prepare(`SELECT ${COLUMNS} FROM orders o WHERE ${inStore} ${order} ${PAGE}`);
     // Deep pages: the page's ids come from the sort index alone (it covers store_id, the sort key
     // and id), so that OFFSET skips index entries, not rows with their documents: page 200 of a
     // store with a million orders costs about what page 1 does. The rows are then read for those
     // ids only. No second store_id test outside: with one, SQLite walks the store's sort index
     // and filters on the ids (a scan of the whole store) instead of looking them up by primary key.
     return sqlite.prepare(
-      `SELECT ${COLUMNS} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} LIMIT ? OFFSET ?) ${order}`,
+      `SELECT ${COLUMNS} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`,
     );
   };
   return {
