@@ -47,8 +47,21 @@ export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
   return `${out},"created_at":${JSON.stringify(row.createdAt)},"updated_at":${JSON.stringify(row.updatedAt)}}`;
 }
 
-// Only what orderJson reads: every string column costs a string conversion per row.
-const COLUMNS = 'o.id, o.location_id AS locationId, o.doc, o.created_at AS createdAt, o.updated_at AS updatedAt';
+// Only what orderJson reads: every string column costs a string conversion per row. The hot
+// statements return rows as arrays (better-sqlite3's raw mode) in this column order, and rowOf
+// names them in JS: building an object per row on the native side costs about three times as
+// much (8 µs of a 10-row page's 27 µs in a loop).
+const COLUMNS = 'o.id, o.location_id, o.doc, o.created_at, o.updated_at';
+type RawRow = [id: string, locationId: string | null, doc: string, createdAt: string, updatedAt: string, locationAddress?: string | null, locationHours?: string | null];
+const rowOf = (r: RawRow): OrderRow => ({
+  id: r[0],
+  locationId: r[1],
+  doc: r[2],
+  createdAt: r[3],
+  updatedAt: r[4],
+  locationAddress: r[5],
+  locationHours: r[6],
+});
 
 /**
  * A page's bounds as bound parameters, the limit inside a CAST: SQLite (3.47 on, built with STAT4 as
@@ -73,10 +86,10 @@ const DIRECT_OFFSET_LIMIT = 500;
 function prepare(db: Db) {
   const sqlite = sqliteOf(db);
   const byId = sqlite.prepare(
-    `SELECT ${COLUMNS}, l.address AS locationAddress, l.opening_hours AS locationHours
+    `SELECT ${COLUMNS}, l.address, l.opening_hours
        FROM orders o LEFT JOIN locations l ON l.id = o.location_id
       WHERE o.store_id = ? AND o.id = ?`,
-  );
+  ).raw();
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
   const locationInStore = sqlite.prepare('SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?');
   // A page's location documents, read only for the orders that have one (most have none).
@@ -92,7 +105,7 @@ function prepare(db: Db) {
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
-    if (!deep) return sqlite.prepare(`SELECT ${COLUMNS} FROM orders o WHERE ${inStore} ${order} ${PAGE}`);
+    if (!deep) return sqlite.prepare(`SELECT ${COLUMNS} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
     // Deep pages: the page's ids come from the sort index alone (it covers store_id, the sort key
     // and id), so that OFFSET skips index entries, not rows with their documents: page 200 of a
     // store with a million orders costs about what page 1 does. The rows are then read for those
@@ -100,7 +113,7 @@ function prepare(db: Db) {
     // and filters on the ids (a scan of the whole store) instead of looking them up by primary key.
     return sqlite.prepare(
       `SELECT ${COLUMNS} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`,
-    );
+    ).raw();
   };
   return {
     byId,
@@ -127,8 +140,8 @@ function stmts(db: Db) {
 
 /** The order as JSON text (see orderJson), or undefined when it is not in the store. */
 export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> | undefined {
-  const row = stmts(db).byId.get(storeId, id) as OrderRow | undefined;
-  return row && orderJson(row, storeId);
+  const row = stmts(db).byId.get(storeId, id) as RawRow | undefined;
+  return row && orderJson(rowOf(row), storeId);
 }
 
 /**
@@ -179,8 +192,9 @@ export function insertOrder(db: Db, storeId: string, id: string, body: OrderCrea
 export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpdate, now: string): JsonText<Order> | undefined {
   const s = stmts(db);
   return inTransaction(db, () => {
-    const row = s.byId.get(storeId, id) as OrderRow | undefined;
-    if (!row) return undefined;
+    const raw = s.byId.get(storeId, id) as RawRow | undefined;
+    if (!raw) return undefined;
+    const row = rowOf(raw);
     if (Object.keys(patch).length === 0) return orderJson(row, storeId);
     const doc = { ...(JSON.parse(row.doc) as OrderDoc), ...patch };
     const docJson = JSON.stringify(doc);
@@ -197,8 +211,9 @@ export function listOrders(
   const s = stmts(db);
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
-  const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as OrderRow[];
-  return rows.map((row) => {
+  const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as RawRow[];
+  return rows.map((raw) => {
+    const row = rowOf(raw);
     if (row.locationId !== null) {
       const location = s.locationById.get(row.locationId) as { address: string; openingHours: string } | undefined;
       row.locationAddress = location?.address ?? null;
