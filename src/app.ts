@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
       : errorResponse(c, new ApiError(40400, 'No such route.')),
   );
   app.onError((err, c) => {
-    logger.error({ err, requestId: c.var.requestId }, 'unhandled error');
+    logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
   return app;

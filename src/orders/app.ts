@@ -22,7 +22,7 @@ export function createOrdersApp(deps: OrdersDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
     if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
-    deps.logger.error({ err, requestId: c.var.requestId }, 'unhandled error');
+    deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
   return app;

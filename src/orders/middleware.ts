@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { zGetOrderHeaders } from '../../generated/orders/zod.js';
 import { ApiError } from '../shared/errors.js';
+import { addResponseHeaders } from '../shared/http.js';
 import { rateLimitAnswer } from '../shared/rate-limit.js';
 import { PARSED_BODY, toDetails } from '../shared/validation.js';
 import type { OrdersDeps, OrdersEnv } from './env.js';
@@ -9,17 +10,17 @@ import { findStore } from './stores/repository.js';
 
 /** `svc-api-key` → the caller's account (401/40100), then the per-key rate limit (429/42900). */
 export function authenticate(deps: OrdersDeps): MiddlewareHandler<OrdersEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const principal = deps.authenticate(c.req.header('svc-api-key'));
     if (!principal) throw new ApiError(40100);
     const decision = deps.rateLimit(principal.apiKeyId);
     if (decision) {
       const { headers, refusal } = rateLimitAnswer(decision);
       if (refusal) throw new ApiError(42900, refusal, undefined, headers);
-      for (const [k, v] of Object.entries(headers)) c.header(k, v);
+      addResponseHeaders(c, headers);
     }
     c.set('principal', principal);
-    await next();
+    return next();
   };
 }
 
@@ -54,8 +55,7 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
     c.set(PARSED_BODY as never, value as never);
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   };
-  return async (c, next) => {
-    if (c.req.method !== 'POST' && c.req.method !== 'PATCH' && c.req.method !== 'PUT') return next();
+  const parseBody = async (c: Context<OrdersEnv>, next: () => Promise<void>) => {
     if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(41500);
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
@@ -70,6 +70,8 @@ export function jsonBody(limit: number): MiddlewareHandler<OrdersEnv> {
       await next();
     });
   };
+  // Not async itself: a request without a body goes on without an extra promise.
+  return (c, next) => (c.req.method === 'POST' || c.req.method === 'PATCH' || c.req.method === 'PUT' ? parseBody(c, next) : next());
 }
 
 const storeHeader = zGetOrderHeaders.shape['svc-store-id'];
@@ -80,12 +82,12 @@ const HTTP_BLANK = /^[ \t]*$/;
  *
  * A store found is remembered for `ttlMs` (one second), so that a busy client does not cost a
  * query per request for it. Stores are never deleted and never change account, so a remembered
- * store is still the caller's; only its id is handed on (c.var.store), never fields that an
+ * store is still the caller's; only its id is handed on (c.get('store')), never fields that an
  * update could change. A store not found is not remembered: a new store is usable at once.
  */
 export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000): MiddlewareHandler<OrdersEnv> {
   const known = new Map<string, number>();
-  return async (c, next) => {
+  return (c, next) => {
     const value = c.req.header('svc-store-id');
     // Blank in HTTP's sense (spaces and tabs only): String#trim would also drop Unicode spaces
     // such as U+00A0, which make a value that names no store (41204), not a missing one.
@@ -109,6 +111,6 @@ export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000
       known.set(key, now + ttlMs);
     }
     c.set('store', { id: value });
-    await next();
+    return next();
   };
 }

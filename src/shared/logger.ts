@@ -17,7 +17,7 @@ export const requestLog =
     const start = performance.now();
     await next();
     logger.info({
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

@@ -163,29 +163,33 @@ const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json'> = { hea
  */
 export function validateRequest(request: RequestSchemas | undefined): MiddlewareHandler {
   const parts = requestParts(request);
-  return async (c, next) => {
+  const check = (c: Context, inputs: unknown[], next: () => Promise<void>) => {
     let details: ErrorDetail[] | undefined;
     let missing = false;
-    for (const { part, schema, read } of parts) {
-      let input = read(c);
-      if (input instanceof Promise) {
-        try {
-          input = await input;
-        } catch {
-          throw new ApiError(40000);
-        }
-      }
-      const parsed = schema.safeParse(input);
+    for (const [i, { part, schema }] of parts.entries()) {
+      const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) {
         c.req.addValidatedData(TARGET[part], parsed.data as never);
         continue;
       }
-      const found = toDetails(PREFIX[part], input, parsed.error.issues);
+      const found = toDetails(PREFIX[part], inputs[i], parsed.error.issues);
       (details ??= []).push(...found.details);
       missing ||= found.missing;
     }
     if (details) rejectWith(details, missing);
-    await next();
+    return next();
+  };
+  // Synchronous when every input is at hand (the body is parsed by then, see jsonBody): no
+  // promise of its own on the way to the handler.
+  return (c, next) => {
+    const inputs = parts.map(({ read }) => read(c));
+    if (!inputs.some((input) => input instanceof Promise)) return check(c, inputs, next);
+    return Promise.all(inputs).then(
+      (read) => check(c, read, next),
+      () => {
+        throw new ApiError(40000);
+      },
+    );
   };
 }
 

@@ -36,7 +36,7 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
     });
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
-    const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.var.store.id, now: now.toISOString() });
+    const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
     return created(c, toLocation(row));
   });
 }

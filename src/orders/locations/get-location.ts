@@ -21,7 +21,7 @@ export const route = createRoute({
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   registerOperation(app, route, (c) => {
-    const row = findLocation(db, c.var.store.id, c.req.valid('param').id);
+    const row = findLocation(db, c.get('store').id, c.req.valid('param').id);
     if (!row) throw new ApiError(40400, 'The location could not be found.');
     return ok(c, toLocation(row));
   });

@@ -23,7 +23,7 @@ export const route = createRoute({
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   registerOperation(app, route, (c) => {
     const { page, limit } = c.req.valid('query');
-    const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listLocations(db, c.var.store.id, offset, fetch), toLocation);
+    const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listLocations(db, c.get('store').id, offset, fetch), toLocation);
     return ok(c, { locations: items, pagination, parameter_string });
   });
 }

@@ -30,6 +30,6 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
     const problems = orderRuleProblems(body);
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
-    return createdJson(c, insertOrder(db, c.var.store.id, newId('ord', now), body, now.toISOString()));
+    return createdJson(c, insertOrder(db, c.get('store').id, newId('ord', now), body, now.toISOString()));
   });
 }

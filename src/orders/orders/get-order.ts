@@ -21,7 +21,7 @@ export const route = createRoute({
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   registerOperation(app, route, (c) => {
-    const order = findOrder(db, c.var.store.id, c.req.valid('param').id);
+    const order = findOrder(db, c.get('store').id, c.req.valid('param').id);
     if (!order) throw new ApiError(40400, 'The order could not be found.');
     return okJson(c, order);
   });

@@ -38,7 +38,7 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     const sort = q.sort ?? DEFAULT_SORT;
     const sourceIds = q['source_ids[]'];
     const { offset, fetch } = pageWindow(q.page, q.limit);
-    const rows = listOrders(db, { storeId: c.var.store.id, sort, sourceIds, offset, fetch });
+    const rows = listOrders(db, { storeId: c.get('store').id, sort, sourceIds, offset, fetch });
     const { items, pagination } = pageOf(rows, q.page, q.limit);
     const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
     const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;

@@ -25,7 +25,7 @@ export const route = createRoute({
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
   registerOperation(app, route, (c) => {
-    const order = updateOrder(db, c.var.store.id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
+    const order = updateOrder(db, c.get('store').id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
     if (!order) throw new ApiError(40400, 'The order could not be found.');
     return okJson(c, order);
   });

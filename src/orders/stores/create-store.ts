@@ -22,7 +22,7 @@ export const route = createRoute({
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
   registerOperation(app, route, (c) => {
     const now = clock.now();
-    const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.var.principal.accountId, now: now.toISOString() });
+    const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.get('principal').accountId, now: now.toISOString() });
     return created(c, toStore(row));
   });
 }

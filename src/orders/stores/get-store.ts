@@ -21,7 +21,7 @@ export const route = createRoute({
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   registerOperation(app, route, (c) => {
-    const row = findStore(db, c.var.principal.accountId, c.req.valid('param').id);
+    const row = findStore(db, c.get('principal').accountId, c.req.valid('param').id);
     if (!row) throw new ApiError(40400, 'The store could not be found.');
     return ok(c, toStore(row));
   });

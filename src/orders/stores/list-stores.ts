@@ -23,7 +23,7 @@ export const route = createRoute({
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   registerOperation(app, route, (c) => {
     const { page, limit } = c.req.valid('query');
-    const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.var.principal.accountId, offset, fetch), toStore);
+    const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.get('principal').accountId, offset, fetch), toStore);
     return ok(c, { stores: items, pagination, parameter_string });
   });
 }

@@ -24,7 +24,7 @@ export const route = createRoute({
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
   registerOperation(app, route, (c) => {
-    const row = updateStore(db, c.var.principal.accountId, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
+    const row = updateStore(db, c.get('principal').accountId, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
     if (!row) throw new ApiError(40400, 'The store could not be found.');
     return ok(c, toStore(row));
   });
