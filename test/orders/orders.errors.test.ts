@@ -82,6 +82,18 @@ describe('error envelope of the order service', () => {
     expect(got.data?.data.number).toBe(body.number);
   });
 
+  it('concurrent creates (one group commit): one 201 per source_id, 409 for the repeats, a bad one refused alone', async () => {
+    const a = orderBody();
+    const b = orderBody();
+    const post = (body: ReturnType<typeof orderBody>) => client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
+    // A location of another store passes validation and fails inside the insert's savepoint.
+    const answers = await Promise.all([post(a), post(b), post(a), post({ ...orderBody(), pickup_location: { location_id: 'loc_elsewhere' } }), post(b)]);
+    expect(answers.map((r) => r.response.status)).toEqual([201, 201, 409, 422, 409]);
+    const stored = t.sqlite.prepare('SELECT source_id FROM orders WHERE store_id = ? AND source_id IN (?, ?)').pluck().all(storeId, a.source_id, b.source_id);
+    expect(stored.sort()).toEqual([a.source_id, b.source_id].sort());
+    expect(t.sqlite.inTransaction).toBe(false);
+  });
+
   it('a shipping order may not carry pickup fields', async () => {
     const res = await client.POST('/orders', {
       params: { header: { 'svc-store-id': storeId } },

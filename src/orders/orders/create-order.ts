@@ -25,11 +25,11 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  registerOperation(app, route, async (c) => {
     const body = c.req.valid('json');
     const problems = orderRuleProblems(body);
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
-    return createdJson(c, insertOrder(db, c.get('store').id, newId('ord', now), body, now.toISOString()));
+    return createdJson(c, await insertOrder(db, c.get('store').id, newId('ord', now), body, now.toISOString()));
   });
 }

@@ -1,5 +1,5 @@
 import type { components, operations } from '../../../generated/orders/types.js';
-import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import { ApiError } from '../../shared/errors.js';
 import type { JsonText } from '../../shared/http.js';
 import { NO_TIME } from '../schema.js';
@@ -145,14 +145,16 @@ export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> 
 }
 
 /**
- * Inserts an order in one transaction and returns it as JSON text, built from what was written
- * (no second read): 409/40900 when its source_id is taken in the store.
+ * Inserts an order and gives it as JSON text, built from what was written (no second read), once
+ * it is committed: 409/40900 when its source_id is taken in the store. The insert is a unit of the
+ * group commit (inGroupCommit): orders created in the same turn of the event loop share one
+ * COMMIT, each in its own savepoint.
  */
-export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): JsonText<Order> {
+export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
   const s = stmts(db);
   const { pickup_location, ...doc } = body;
   const docJson = JSON.stringify(doc);
-  return inTransaction(db, () => {
+  return inGroupCommit(db, () => {
     if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) {
       throw new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { nativeBinding } from '../assets.js';
+import { createGroupCommit, type GroupCommit } from './group-commit.js';
 import { loadMigrationFiles } from './migration-files.js';
 
 export type Db = BetterSQLite3Database;
@@ -22,6 +23,19 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   let run = transactions.get(sqlite);
   if (!run) transactions.set(sqlite, (run = sqlite.transaction((f: () => unknown) => f())));
   return run(fn) as T;
+}
+
+const groupCommits = new WeakMap<Database.Database, GroupCommit>();
+
+/**
+ * Runs `fn` as one unit of the database's group commit (see createGroupCommit): in a savepoint of
+ * a transaction shared with the other writes of this turn of the event loop, settled after COMMIT.
+ */
+export function inGroupCommit<T>(db: Db, fn: () => T): Promise<T> {
+  const sqlite = sqliteOf(db);
+  let run = groupCommits.get(sqlite);
+  if (!run) groupCommits.set(sqlite, (run = createGroupCommit(sqlite)));
+  return run(fn);
 }
 
 export interface DatabaseHandle {
