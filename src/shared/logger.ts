@@ -9,11 +9,8 @@ export function createLogger(level: string): Logger {
  * One JSON line per request: id, method, path, status, duration. Never the query string (the key
  * service carries one-time tokens there), a header value or a body.
  */
-export const requestLog =
-  (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> =>
-  async (c, next) => {
-    // Nothing to build per request when the level drops the line (LOG_LEVEL=warn and above).
-    if (!logger.isLevelEnabled('info')) return next();
+export const requestLog = (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> => {
+  const logged: MiddlewareHandler<{ Variables: { requestId: string } }> = async (c, next) => {
     const start = performance.now();
     await next();
     logger.info({
@@ -24,3 +21,6 @@ export const requestLog =
       durationMs: Math.round((performance.now() - start) * 100) / 100,
     });
   };
+  // Nothing to build per request, not even a promise, when the level drops the line (LOG_LEVEL=warn and above).
+  return (c, next) => (logger.isLevelEnabled('info') ? logged(c, next) : next());
+};
