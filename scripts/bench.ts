@@ -8,7 +8,7 @@
  *   npm run bench -- --scale              list/get at 1,000 and at 1,000,000 orders in one store
  *   npm run bench -- --soak [--minutes 3] mixed traffic for minutes; memory and latency over time
  *
- * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (3; throughput
+ * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --dry (print only, leave BENCHMARKS.md alone).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
@@ -32,7 +32,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     tsx: { type: 'boolean', default: false },
     dry: { type: 'boolean', default: false },
   },
