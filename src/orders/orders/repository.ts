@@ -26,25 +26,31 @@ interface OrderRow {
 
 export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
 
+/** A JSON string literal; the service's own ids and timestamps need no escaping, so they skip JSON.stringify. */
+const PLAIN = /^[\w.:+-]*$/;
+const quote = (s: string) => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
+/**
+ * The stored document of an order: the client's fields, always with top-level `tags` (an empty
+ * list when none were sent; migration 0002 did the same to older rows). A key already there keeps
+ * its position; a missing one goes last, which is where the contract's Order has it.
+ */
+export const storedDoc = (doc: Partial<OrderDoc>): string => JSON.stringify(doc.tags === undefined ? { ...doc, tags: [] } : doc);
+
 /**
  * The one place a stored order becomes the contract's Order, as JSON text. The stored document
- * (the client's fields, written by JSON.stringify) is spliced in as it is, between the fields the
- * service owns, instead of being parsed and serialized again on every read: the same JSON that
- * `{ id, store, ...doc, tags: doc.tags ?? [], pickup_location, created_at, updated_at }` gives,
- * field order included. The document holds only OrderCreate/OrderUpdate fields (validated with
- * unknown properties rejected), so none of its keys repeats one added here.
- *
- * `"tags":` occurs in such a document exactly when it has top-level tags: only a key is followed
- * by `:` (a string value is followed by `,` `}` or `]`, and a `"` inside a string is escaped), and
- * no nested schema object has a `tags` key (items have `product_tags`).
+ * (see storedDoc) is spliced in as it is, between the fields the service owns, instead of being
+ * parsed and serialized again on every read: the same JSON that
+ * `{ id, store, ...doc, pickup_location, created_at, updated_at }` gives, field order included.
+ * The document holds only OrderCreate/OrderUpdate fields (validated with unknown properties
+ * rejected), so none of its keys repeats one added here.
  */
 export function orderJson(row: OrderRow, storeId: string): JsonText<Order> {
-  let out = `{"id":${JSON.stringify(row.id)},"store":{"id":${JSON.stringify(storeId)}},${row.doc.slice(1, -1)}`;
-  if (!row.doc.includes('"tags":')) out += ',"tags":[]';
+  let out = `{"id":${quote(row.id)},"store":{"id":${quote(storeId)}},${row.doc.slice(1, -1)}`;
   if (row.locationId !== null) {
-    out += `,"pickup_location":{"location_id":${JSON.stringify(row.locationId)},"address":${row.locationAddress ?? '{}'},"opening_hours":${row.locationHours ?? '{}'}}`;
+    out += `,"pickup_location":{"location_id":${quote(row.locationId)},"address":${row.locationAddress ?? '{}'},"opening_hours":${row.locationHours ?? '{}'}}`;
   }
-  return `${out},"created_at":${JSON.stringify(row.createdAt)},"updated_at":${JSON.stringify(row.updatedAt)}}`;
+  return `${out},"created_at":${quote(row.createdAt)},"updated_at":${quote(row.updatedAt)}}`;
 }
 
 // Only what orderJson reads: every string column costs a string conversion per row. The hot
@@ -153,7 +159,7 @@ export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> 
 export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
   const s = stmts(db);
   const { pickup_location, ...doc } = body;
-  const docJson = JSON.stringify(doc);
+  const docJson = storedDoc(doc);
   return inGroupCommit(db, () => {
     if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) {
       throw new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
@@ -199,7 +205,7 @@ export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpd
     const row = rowOf(raw);
     if (Object.keys(patch).length === 0) return orderJson(row, storeId);
     const doc = { ...(JSON.parse(row.doc) as OrderDoc), ...patch };
-    const docJson = JSON.stringify(doc);
+    const docJson = storedDoc(doc);
     s.update.run(docJson, instant(doc.source_updated_at), now, storeId, id);
     return orderJson({ ...row, doc: docJson, updatedAt: now }, storeId);
   });
