@@ -66,11 +66,13 @@ export type JsonText<T> = string & { readonly __encodes?: T };
  * documents instead of parsed and serialized again on every read). Same bytes on the wire as
  * `ok`/`created`, same response type for the route's typing.
  */
-export const okJson = <T>(c: Context, data: JsonText<T>) =>
-  jsonResponse(c, 200, `{"meta":{"code":20000,"type":"OK","message":"OK."},"data":${data}}`) as ReturnType<typeof ok<T>>;
+const OK_META = JSON.stringify(OK);
+const CREATED_META = JSON.stringify(CREATED);
+
+export const okJson = <T>(c: Context, data: JsonText<T>) => jsonResponse(c, 200, `{"meta":${OK_META},"data":${data}}`) as ReturnType<typeof ok<T>>;
 
 export const createdJson = <T>(c: Context, data: JsonText<T>) =>
-  jsonResponse(c, 201, `{"meta":{"code":20100,"type":"Created","message":"Created."},"data":${data}}`) as ReturnType<typeof created<T>>;
+  jsonResponse(c, 201, `{"meta":${CREATED_META},"data":${data}}`) as ReturnType<typeof created<T>>;
 
 export function errorResponse(c: Context, err: ApiError): Response {
   return jsonResponse(c, err.status, JSON.stringify(err.toBody()), err.headers);
