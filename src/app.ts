@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
@@ -49,7 +50,6 @@ export function createApp(deps: AppDeps) {
   const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
   app.route('/', createDocsApp({ files: site }));
 
-  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
   if (deps.keys) {
     const { config: keysConfig, sealed } = deps.keys;
     app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
@@ -64,5 +64,14 @@ export function createApp(deps: AppDeps) {
     logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
+
+  // The order service's requests go to its own app, not through this one's router: here the
+  // middleware above would join each of its operations, and hono composes a route's handlers with
+  // a promise per step (see pipeline.ts). `app.request` goes through this too.
+  const orders = createOrdersApp({ db, clock, config, logger, authenticate, rateLimit });
+  const ordersPrefix = `${ORDERS_BASE_PATH}/`;
+  const isOrders = (path: string) => path.startsWith(ordersPrefix) || path === ORDERS_BASE_PATH;
+  const routed = app.fetch;
+  app.fetch = (request, env, executionCtx) => (isOrders(getPath(request)) ? orders.fetch(request, env, executionCtx) : routed(request, env, executionCtx));
   return app;
 }

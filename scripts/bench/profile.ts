@@ -27,9 +27,10 @@ const { values: opts } = parseArgs({
 });
 const BASE = '/commerce/2024-07';
 
-function cpuSeconds(pid: number): number {
+/** The process's [user, system] CPU seconds so far. */
+function cpuSeconds(pid: number): [number, number] {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return [Number(fields[11]) / 100, Number(fields[12]) / 100];
 }
 
 interface ProfileNode {
@@ -119,8 +120,10 @@ async function main() {
       await autocannon({ url: server.url, connections: Number(opts.connections), duration: 1, requests });
       const c0 = cpuSeconds(server.proc.pid!);
       const r = await autocannon({ url: server.url, connections: Number(opts.connections), duration: Number(opts.duration), requests });
-      const us = ((cpuSeconds(server.proc.pid!) - c0) * 1e6) / r.requests.total;
-      console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, CPU ${Math.round(us)} µs/req, non-2xx ${r.non2xx}`);
+      const c1 = cpuSeconds(server.proc.pid!);
+      const [user, sys] = [0, 1].map((i) => ((c1[i] - c0[i]) * 1e6) / r.requests.total);
+      const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
+      console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}`);
     }
   } finally {
     await server.stop('SIGTERM');

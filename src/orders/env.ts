@@ -1,10 +1,10 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Authenticator } from '../shared/api-keys.js';
 import type { Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../shared/db/client.js';
+import type { Operations } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { StoreRow } from './stores/repository.js';
 
@@ -26,4 +26,5 @@ export type OrdersEnv = {
   };
 };
 
-export type OrdersApp = OpenAPIHono<OrdersEnv>;
+/** Where the order service's operations are registered (see createOrdersApp). */
+export type OrdersApp = Operations<OrdersEnv>;

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
 import { ApiError } from './errors.js';
+import { after } from './pipeline.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -21,14 +22,15 @@ const extraHeaders = new WeakMap<Context, Record<string, string>>();
  * A service app uses it too, for when it runs on its own: under the root app, where the id is
  * already set, it does nothing.
  */
-export const requestId = (): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
+export const requestId = (): MiddlewareHandler<{ Variables: { requestId: string } }> => (c, next) => {
   if (c.get('requestId')) return next();
   const sent = c.req.header('x-request-id');
   const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
   c.set('requestId', id);
-  await next();
   // Any other response (docs, health, the key service's c.json) gets it here.
-  if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
+  return after(next(), () => {
+    if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
+  }) as Promise<void>;
 };
 
 /** Headers for the response of this request, whichever answer it gets (the rate-limit headers). */
