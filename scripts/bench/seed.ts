@@ -7,7 +7,7 @@ import { createApiKey } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';
-import { instant } from '../../src/orders/orders/repository.js';
+import { instant, orderJson } from '../../src/orders/orders/repository.js';
 import { insertStore } from '../../src/orders/stores/repository.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];
@@ -70,8 +70,8 @@ export function seedBase(file: string, stores = 2): Seeded {
 }
 
 /**
- * Inserts orders `from`..`to - 1` into a store with the repository's row format (client fields as
- * one JSON document, sort keys in epoch ms), in transactions of 20,000 rows.
+ * Inserts orders `from`..`to - 1` into a store with the repository's row format (the order's JSON
+ * as orderJson renders it, sort keys in epoch ms), in transactions of 20,000 rows.
  */
 export function seedOrders(file: string, storeId: string, from: number, to: number, onProgress?: (done: number) => void): void {
   const database = openDatabase(`file:${file}`);
@@ -82,8 +82,10 @@ export function seedOrders(file: string, storeId: string, from: number, to: numb
     const batch = database.sqlite.transaction((start: number, end: number) => {
       const now = new Date().toISOString();
       for (let i = start; i < end; i++) {
-        const body = orderBody(`seed-${i}`, i);
-        insert.run(seededOrderId(i), storeId, body.source_id, instant(body.source_created_at), instant(body.source_updated_at), JSON.stringify(body), now, now);
+        const { pickup_location: _, ...fields } = orderBody(`seed-${i}`, i);
+        const id = seededOrderId(i);
+        const doc = orderJson({ id, storeId, fields, createdAt: now, updatedAt: now });
+        insert.run(id, storeId, fields.source_id, instant(fields.source_created_at), instant(fields.source_updated_at), doc, now, now);
       }
     });
     for (let start = from; start < to; start += 20_000) {

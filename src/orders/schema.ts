@@ -47,8 +47,8 @@ export const locations = sqliteTable(
 );
 
 /**
- * Orders keep the client's fields as one JSON document (`doc`); the columns beside it are what
- * the service filters, sorts and joins on. Sort keys are instants in epoch milliseconds, with
+ * Orders keep the whole order as the API answers it, as one JSON document (`doc`, written by
+ * orderJson); the columns beside it are what the service filters, sorts and joins on. Sort keys are instants in epoch milliseconds, with
  * NO_TIME for an order that has none, so that the order is total and the same on any database.
  */
 export const orders = sqliteTable(

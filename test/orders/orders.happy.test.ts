@@ -107,6 +107,11 @@ describe('orders', () => {
     expect(order.pickup_location).toEqual({ location_id: loc.id, address: loc.address, opening_hours: loc.opening_hours });
     const list = await client.GET('/orders', { params: h(store.id) });
     expect(list.data?.data.orders[0].pickup_location?.address.coordinate).toEqual({ latitude: 52.5294, longitude: 13.4011 });
+    // An update keeps the expanded location, and a read answers what the update did.
+    const patched = await client.PATCH('/orders/{id}', { params: { ...h(store.id), path: { id: order.id } }, body: { note: 'Ready' } });
+    expect(patched.data?.data).toEqual({ ...order, note: 'Ready' });
+    const got = await client.GET('/orders/{id}', { params: { ...h(store.id), path: { id: order.id } } });
+    expect(got.data?.data).toEqual(patched.data?.data);
   });
 
   it('refuses a pickup location of another store (42200, pickup_location.location_id)', async () => {
