@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createAuthenticator } from '../shared/api-keys.js';
 import { requestId } from '../shared/http.js';
+import { honoPath } from '../shared/operation.js';
 import { rateLimitAnswer } from '../shared/rate-limit.js';
 import { failingParts, type RequestSchemas } from '../shared/validation.js';
 import type { KeysApp, KeysDeps, KeysEnv, KeysServices } from './context.js';
@@ -98,7 +99,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     register(app, services);
   }
   for (const d of app.openAPIRegistry.definitions) {
-    if (d.type === 'route') requests.set(`${d.route.method.toUpperCase()} ${d.route.path.replace(/\{([^}]+)\}/g, ':$1')}`, d.route.request as RequestSchemas);
+    if (d.type === 'route') requests.set(`${d.route.method.toUpperCase()} ${honoPath(d.route.path)}`, d.route.request as RequestSchemas);
   }
   if (dev) app.route('/', dev.app);
 

@@ -20,11 +20,15 @@ export interface Operations<E extends Env> {
    * path; `'*'` for all, and `'/orders/*'` also covers `/orders`, as in hono).
    */
   use(path: string, ...middleware: MiddlewareHandler<E>[]): void;
+  /** The middleware declared with `use` whose path covers `path` (relative, hono syntax), in order. */
+  middlewareFor(path: string): MiddlewareHandler<E>[];
   /** Answers a request under the base path that names no operation: the shared middleware, then a 404 from `notFound`. */
   fallback(notFound: (c: Context<E>) => never): (c: Context<E>) => Response | Promise<Response>;
   readonly onError: ErrorAnswer<E>;
-  readonly middleware: ReadonlyArray<{ path: string; handler: MiddlewareHandler<E> }>;
 }
+
+/** An OpenAPI path (`/orders/{id}`) in hono's syntax (`/orders/:id`). */
+export const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{([^}]+)\}/g, ':$1');
 
 /** Whether hono's middleware path `pattern` ('*', '/orders/*', '/orders') covers a relative `path`. */
 function covers(pattern: string, path: string): boolean {
@@ -38,20 +42,17 @@ function covers(pattern: string, path: string): boolean {
 
 export function createOperations<E extends Env>(app: OpenAPIHono<E>, basePath: string, onError: ErrorAnswer<E>): Operations<E> {
   const middleware: Array<{ path: string; handler: MiddlewareHandler<E> }> = [];
+  const middlewareFor = (path: string) => middleware.filter((m) => covers(m.path, path)).map((m) => m.handler);
   return {
     app,
     basePath,
     onError,
-    middleware,
+    middlewareFor,
     use(path, ...handlers) {
       for (const handler of handlers) middleware.push({ path, handler });
     },
     fallback(notFound) {
-      return (c) => {
-        const path = c.req.path.slice(basePath.length) || '/';
-        const shared = middleware.filter((m) => covers(m.path, path)).map((m) => m.handler);
-        return pipeline(shared, notFound, onError)(c);
-      };
+      return (c) => pipeline(middlewareFor(c.req.path.slice(basePath.length) || '/'), notFound, onError)(c);
     },
   };
 }
@@ -67,8 +68,7 @@ export function createOperations<E extends Env>(app: OpenAPIHono<E>, basePath: s
  */
 export function registerOperation<E extends Env, R extends RouteConfig>(ops: Operations<E>, route: R, handler: RouteHandler<R, E>) {
   ops.app.openAPIRegistry.registerPath(route);
-  const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
-  const shared = ops.middleware.filter((m) => covers(m.path, path)).map((m) => m.handler);
-  const steps = [...shared, validateRequest(route.request as RequestSchemas | undefined) as MiddlewareHandler<E>];
+  const path = honoPath(route.path);
+  const steps = [...ops.middlewareFor(path), validateRequest(route.request as RequestSchemas | undefined) as MiddlewareHandler<E>];
   ops.app.on([route.method], [`${ops.basePath}${path}`], pipeline(steps, handler as never, ops.onError) as never);
 }
