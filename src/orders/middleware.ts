@@ -94,15 +94,16 @@ export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000
     if (value === undefined || HTTP_BLANK.test(value)) {
       throw new ApiError(41201, undefined, [{ path: 'header.svc-store-id', info: 'Required.' }]);
     }
-    const parsed = storeHeader.safeParse(value);
-    if (!parsed.success) {
-      throw new ApiError(42200, undefined, toDetails('header.svc-store-id', value, parsed.error.issues).details);
-    }
     const accountId = c.get('principal').accountId;
     const key = `${accountId}\n${value}`;
     const now = deps.clock.now().getTime();
     const until = known.get(key);
+    // A remembered value has passed this check already.
     if (until === undefined || until <= now) {
+      const parsed = storeHeader.safeParse(value);
+      if (!parsed.success) {
+        throw new ApiError(42200, undefined, toDetails('header.svc-store-id', value, parsed.error.issues).details);
+      }
       if (!findStore(deps.db, accountId, value)) {
         known.delete(key);
         throw new ApiError(41204);
