@@ -22,6 +22,7 @@ import autocannon, { type Request, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { ROOT, startServer, tempDir, type Started } from '../test/support/process.js';
 import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './bench/seed.js';
+import { cpuSeconds } from './bench/proc.js';
 import { seedKeyTokens } from './bench/seed-keys.js';
 
 const { values: opts } = parseArgs({
@@ -71,11 +72,11 @@ function memory(pid: number | undefined) {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number | undefined): number {
+/** CPU seconds (user + system) a process has used. */
+function cpuTotal(pid: number | undefined): number {
   if (!pid) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = cpuSeconds(pid);
+  return user + system;
 }
 
 const fileMb = (file: string) => (existsSync(file) ? statSync(file).size / 1024 / 1024 : 0);
@@ -126,9 +127,9 @@ async function measure(
     },
   ];
   const warm = WARMUP > 0 && warmup ? await autocannon({ url, connections, duration: WARMUP, requests }) : undefined;
-  const cpu0 = cpuSeconds(pid);
+  const cpu0 = cpuTotal(pid);
   const r: Result = await autocannon({ url, connections, duration: seconds, requests });
-  const cpuUs = ((cpuSeconds(pid) - cpu0) * 1e6) / r.requests.total;
+  const cpuUs = ((cpuTotal(pid) - cpu0) * 1e6) / r.requests.total;
   const ok = r['2xx'] + (warm?.['2xx'] ?? 0);
   const bad = r.non2xx + r.errors + r.timeouts + (warm ? warm.non2xx + warm.errors + warm.timeouts : 0);
   return { name: op.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad, cpuUs };

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import { ROOT, startServer, tempDir } from '../../test/support/process.js';
+import { cpuSeconds } from './proc.js';
 import { orderBody, seedBase, seededOrderId, seedOrders } from './seed.js';
 import { seedKeyTokens } from './seed-keys.js';
 
@@ -26,12 +27,6 @@ const { values: opts } = parseArgs({
   },
 });
 const BASE = '/commerce/2024-07';
-
-/** The process's [user, system] CPU seconds so far. */
-function cpuSeconds(pid: number): [number, number] {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return [Number(fields[11]) / 100, Number(fields[12]) / 100];
-}
 
 interface ProfileNode {
   id: number;
@@ -121,7 +116,7 @@ async function main() {
       const c0 = cpuSeconds(server.proc.pid!);
       const r = await autocannon({ url: server.url, connections: Number(opts.connections), duration: Number(opts.duration), requests });
       const c1 = cpuSeconds(server.proc.pid!);
-      const [user, sys] = [0, 1].map((i) => ((c1[i] - c0[i]) * 1e6) / r.requests.total);
+      const [user, sys] = (['user', 'system'] as const).map((k) => ((c1[k] - c0[k]) * 1e6) / r.requests.total);
       const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
       console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}`);
     }
