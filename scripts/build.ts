@@ -2,7 +2,8 @@
  * `npm run build`: dist/server.mjs and dist/cli.mjs, each one file that runs with `node` from any
  * directory without node_modules. The contracts, the migrations and the docs site (site/, built
  * first by `npm run docs` when that script exists) are embedded by replacing src/shared/assets.ts;
- * better-sqlite3's native binding is the one file copied beside them.
+ * better-sqlite3's native binding is the one file copied beside them. The bundle records what it
+ * was built with and for (buildInfo) and checks it at start (src/shared/runtime-check.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,12 +11,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { listAssets } from '../src/shared/assets.js';
+import { currentRuntime, type BuildInfo } from '../src/shared/runtime-check.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'site'];
 
-function embeddedAssetsModule(checkpointWorker: string): string {
+function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));
   const entries = files.map((f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`);
   return `import path from 'node:path';
@@ -33,6 +35,7 @@ export function listAssets(dir) {
 }
 export const nativeBinding = path.join(path.dirname(fileURLToPath(import.meta.url)), 'better_sqlite3.node');
 export const checkpointWorkerSource = ${JSON.stringify(checkpointWorker)};
+export const buildInfo = ${JSON.stringify(info)};
 `;
 }
 
@@ -46,7 +49,7 @@ async function checkpointWorkerSource(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     write: false,
     legalComments: 'none',
     logLevel: 'warning',
@@ -54,7 +57,7 @@ async function checkpointWorkerSource(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-const embedAssets = (checkpointWorker: string): Plugin => ({
+const embedAssets = (checkpointWorker: string, info: BuildInfo): Plugin => ({
   name: 'embed-assets',
   setup(b) {
     const target = path.join(root, 'src/shared/assets.ts');
@@ -62,14 +65,33 @@ const embedAssets = (checkpointWorker: string): Plugin => ({
       const resolved = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       return resolved === target ? { path: target, namespace: 'embedded-assets' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker), loader: 'js', resolveDir: root }));
+    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker, info), loader: 'js', resolveDir: root }));
   },
 });
+
+/**
+ * better-sqlite3's binding for this machine: one compiled here (build/Release) or the prebuilt one
+ * its package ships, and the Node-API version it was compiled against (from its binding.gyp).
+ */
+function sqliteBinding(): { file: string; napi: number } {
+  const pkg = path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
+  const compiled = path.join(pkg, 'build/Release/better_sqlite3.node');
+  // lib/binding.js is not among the package's exports: load it by its path.
+  const { getPrebuildPath } = createRequire(import.meta.url)(path.join(pkg, 'lib/binding.js')) as { getPrebuildPath(): string | null };
+  const file = existsSync(compiled) ? compiled : getPrebuildPath();
+  if (!file) throw new Error(`better-sqlite3 has no binding for ${process.platform}-${process.arch}: run npm ci on this machine first.`);
+  const napi = /NAPI_VERSION=(\d+)/.exec(readFileSync(path.join(pkg, 'binding.gyp'), 'utf8'))?.[1];
+  if (!napi) throw new Error("better-sqlite3's binding.gyp names no NAPI_VERSION: this build script needs updating for it.");
+  return { file, napi: Number(napi) };
+}
 
 async function main() {
   if (!existsSync(path.join(root, 'site/index.html'))) {
     console.warn('site/ is missing: the bundle will serve no docs (run `npm run docs` first).');
   }
+  const binding = sqliteBinding();
+  const here = currentRuntime();
+  const info: BuildInfo = { node: here.version, napi: binding.napi, platform: here.platform, arch: here.arch, libc: here.libc };
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
@@ -79,18 +101,16 @@ async function main() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [embedAssets(await checkpointWorkerSource())],
+    plugins: [embedAssets(await checkpointWorkerSource(), info)],
   });
-  const require = createRequire(import.meta.url);
-  const binding = path.join(path.dirname(require.resolve('better-sqlite3/package.json')), 'build/Release/better_sqlite3.node');
-  copyFileSync(binding, path.join(out, 'better_sqlite3.node'));
-  console.log('dist/: server.mjs, cli.mjs, better_sqlite3.node');
+  copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
+  console.log(`dist/: server.mjs, cli.mjs, better_sqlite3.node (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
 }
 
 main().catch((err) => {

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { openDatabase } from './shared/db/client.js';
+import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 
 const USAGE = `Usage:
   cli api-key create --name NAME [--account ACCOUNT_ID]   create a key (a new account unless one is named); prints the key last, once
@@ -17,6 +18,7 @@ function fail(message: string): never {
 }
 
 function main(argv: string[]) {
+  exitUnlessRuntimeFits();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

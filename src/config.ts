@@ -1,12 +1,15 @@
 import { z } from 'zod';
 
+/** Where `npm start` keeps its data when DATABASE_URL is unset. */
+export const DEFAULT_DATABASE_URL = 'file:./data/service.db';
+
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
 /** Every setting of the process, from the environment. Documented in README.md and .env.example. */
 const schema = z.object({
   PORT: int(8080, 0).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default('file:./data/service.db'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   RATE_LIMIT_PER_SECOND: int(50, 0),

@@ -3,16 +3,22 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { countApiKeys, createApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { openDatabase } from './shared/db/client.js';
 import { createLogger } from './shared/logger.js';
+import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 
 /** `npm start`: both services on one port, on the SQLite database at DATABASE_URL. */
 async function main() {
+  exitUnlessRuntimeFits();
   const config = loadConfig();
+  // The key service's settings are read again once the port is bound (PUBLIC_URL's default names
+  // it); reading them here stops a start with a mistyped setting before anything is opened.
+  keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   const database = openDatabase(config.DATABASE_URL);
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { DEFAULT_DATABASE_URL } from '../config.js';
+import { sqlitePath } from '../shared/db/client.js';
 import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
 import type { ProviderName, ProviderSettings } from './oidc/relying-party.js';
 import type { SealedRootConfig } from './sealed/from-config.js';
@@ -19,8 +21,20 @@ export interface KeysConfig {
 
 type Env = Record<string, string | undefined>;
 
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+/** A boolean setting: `true`/`1` or `false`/`0`; unset or empty is the default; anything else stops the start. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`Invalid configuration:\n  ${name}: expected true or false (or 1 or 0), got ${JSON.stringify(value)}`);
+}
+
+/** The sealed root's default place: beside the SQLite database file (`data/` for an in-memory one). */
+function defaultRootFile(databaseUrl: string | undefined): string {
+  const db = sqlitePath(databaseUrl || DEFAULT_DATABASE_URL);
+  return path.join(db === ':memory:' ? 'data' : path.dirname(db), 'keygen-root.sealed.json');
+}
 
 const PRODUCTION_PROVIDERS = {
   google: { env: 'GOOGLE', displayName: 'Google', issuer: 'https://accounts.google.com' },
@@ -53,19 +67,19 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
     };
   }
 
-  const rootFile = env.KEYGEN_SEALED_ROOT_FILE || path.join('data', 'keygen-root.sealed.json');
+  const rootFile = env.KEYGEN_SEALED_ROOT_FILE || defaultRootFile(env.DATABASE_URL);
   return {
     publicUrl,
     basePath: '/keygen',
-    allowHttpReturnUrl: flag(env.KEYGEN_ALLOW_HTTP_RETURN_URL, false),
+    allowHttpReturnUrl: flag(env, 'KEYGEN_ALLOW_HTTP_RETURN_URL', false),
     providers,
-    devProvider: flag(env.KEYGEN_DEV_OIDC, !production) ? { users: DEFAULT_DEV_USERS } : null,
+    devProvider: flag(env, 'KEYGEN_DEV_OIDC', !production) ? { users: DEFAULT_DEV_USERS } : null,
     sealedRoot: {
       file: rootFile,
       passphrase: env.KEYGEN_ROOT_PASSPHRASE || undefined,
       keyFile: env.KEYGEN_ROOT_KEY_FILE || undefined,
       development: !production,
-      allowCreate: flag(env.KEYGEN_SEALED_ROOT_CREATE, false),
+      allowCreate: flag(env, 'KEYGEN_SEALED_ROOT_CREATE', false),
     },
   };
 }

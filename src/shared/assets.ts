@@ -29,6 +29,9 @@ export function listAssets(dir: string): string[] {
   }
 }
 
+/** What the single-file build was built with and for (see runtime-check.ts); undefined in the checkout. */
+export const buildInfo: import('./runtime-check.js').BuildInfo | undefined = undefined;
+
 /** Where better-sqlite3 finds its native binding: its own package here, beside the bundle when built. */
 export const nativeBinding: string | undefined = undefined;
 

