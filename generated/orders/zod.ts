@@ -538,7 +538,7 @@ export const zSort = z.enum([
     '+source_created_at',
     '-source_updated_at',
     '+source_updated_at'
-]);
+]).default('-source_created_at');
 
 /**
  * Only orders whose `source_id` is one of these. Repeat the parameter for each value
@@ -636,7 +636,7 @@ export const zListOrdersQuery = z.object({
         '+source_created_at',
         '-source_updated_at',
         '+source_updated_at'
-    ]).optional()
+    ]).optional().default('-source_created_at')
 });
 
 /**
