@@ -4,30 +4,27 @@
 //
 //   npm run spec:diff -- <git-ref>                      (default HEAD)
 //   npm run spec:diff -- --before a.yaml --after b.yaml two files, no git
-//   options: --no-optic (skip optic's checks), --out report.md (also write the report there)
+//   options: --out report.md (also write the report there)
+//
+// The checker is scripts/lib/openapi-diff.ts: it resolves $refs and names each field that changed
+// (``POST /orders request body `number`: maxLength 64 → 32``), request and response sides apart.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { diffDocuments, renderFindings, type Finding } from './lib/openapi-diff.js';
-import { runOptic, type OpticResult } from './lib/optic.js';
 
 interface SpecPair {
   name: string;
   beforeText?: string;
   afterText?: string;
-  /** Files optic reads (written to a temporary folder when they come from git). */
-  beforeFile?: string;
-  afterFile?: string;
 }
 
 interface SpecResult {
   name: string;
   status: 'unchanged' | 'changed' | 'added' | 'removed';
   findings: Finding[];
-  optic?: OpticResult;
   error?: string;
 }
 
@@ -35,14 +32,13 @@ interface Options {
   ref?: string;
   before?: string;
   after?: string;
-  optic: boolean;
   out?: string;
 }
 
 class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { optic: true };
+  const opts: Options = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -53,7 +49,6 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--before') opts.before = value();
     else if (arg === '--after') opts.after = value();
     else if (arg === '--out') opts.out = value();
-    else if (arg === '--no-optic') opts.optic = false;
     else if (arg === '--help' || arg === '-h') throw new UsageError('');
     else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else if (opts.ref === undefined) opts.ref = arg;
@@ -67,7 +62,7 @@ function parseArgs(argv: string[]): Options {
 const git = (cwd: string, args: string[]): string =>
   execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 
-function pairsFromGit(root: string, ref: string, tmp: string): SpecPair[] {
+function pairsFromGit(root: string, ref: string): SpecPair[] {
   let beforeNames: string[] = [];
   try {
     beforeNames = git(root, ['ls-tree', '--name-only', `${ref}:openapi`])
@@ -83,12 +78,9 @@ function pairsFromGit(root: string, ref: string, tmp: string): SpecPair[] {
     const pair: SpecPair = { name: `openapi/${name}` };
     if (beforeNames.includes(name)) {
       pair.beforeText = git(root, ['show', `${ref}:openapi/${name}`]);
-      pair.beforeFile = path.join(tmp, `before-${name}`);
-      writeFileSync(pair.beforeFile, pair.beforeText);
     }
     if (afterNames.includes(name)) {
-      pair.afterFile = path.join(dir, name);
-      pair.afterText = readFileSync(pair.afterFile, 'utf8');
+      pair.afterText = readFileSync(path.join(dir, name), 'utf8');
     }
     return pair;
   });
@@ -102,7 +94,7 @@ function parseSpec(text: string, label: string): unknown {
   }
 }
 
-async function compare(pair: SpecPair, useOptic: boolean): Promise<SpecResult> {
+function compare(pair: SpecPair): SpecResult {
   const { name, beforeText, afterText } = pair;
   try {
     if (beforeText === undefined) {
@@ -115,8 +107,7 @@ async function compare(pair: SpecPair, useOptic: boolean): Promise<SpecResult> {
     }
     if (beforeText === afterText) return { name, status: 'unchanged', findings: [] };
     const findings = diffDocuments(parseSpec(beforeText, `${name} (before)`), parseSpec(afterText, `${name} (after)`));
-    const optic = useOptic && pair.beforeFile && pair.afterFile ? await runOptic(pair.beforeFile, pair.afterFile) : undefined;
-    return { name, status: 'changed', findings, optic };
+    return { name, status: 'changed', findings };
   } catch (err) {
     return { name, status: 'changed', findings: [], error: (err as Error).message };
   }
@@ -145,39 +136,28 @@ function generatedDiff(root: string, ref: string): GeneratedFile[] {
 }
 
 function isBreaking(r: SpecResult): boolean {
-  return r.findings.some((f) => f.severity === 'breaking') || (r.optic?.failures.length ?? 0) > 0;
-}
-
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}text\n${text.trimEnd()}\n${ticks}`;
+  return r.findings.some((f) => f.severity === 'breaking');
 }
 
 export function renderReport(results: SpecResult[], title: string, generated: GeneratedFile[] | undefined): string {
   const out: string[] = [];
   const ownCount = results.reduce((n, r) => n + r.findings.filter((f) => f.severity === 'breaking').length, 0);
-  const opticCount = results.reduce((n, r) => n + (r.optic?.failures.length ?? 0), 0);
-  const errors = results.filter((r) => r.error || r.optic?.error);
+  const errors = results.filter((r) => r.error);
   out.push(`## API review: ${title}`, '');
   if (errors.length > 0) out.push(`**Result: ⚠️ the comparison failed for ${errors.map((r) => `\`${r.name}\``).join(', ')}**`, '');
-  else if (ownCount + opticCount > 0) {
-    const plural = (n: number) => `${n} breaking change${n === 1 ? '' : 's'}`;
-    out.push(`**Result: ❌ ${plural(ownCount)}${opticCount > 0 ? `; optic: ${opticCount} failed check${opticCount === 1 ? '' : 's'}` : ''}**`, '');
-  }
+  else if (ownCount > 0) out.push(`**Result: ❌ ${ownCount} breaking change${ownCount === 1 ? '' : 's'}**`, '');
   else out.push('**Result: ✅ no breaking changes**', '');
 
-  out.push('| spec | status | breaking | non-breaking | optic checks |', '|---|---|---|---|---|');
+  out.push('| spec | status | breaking | non-breaking |', '|---|---|---|---|');
   for (const r of results) {
     const b = r.findings.filter((f) => f.severity === 'breaking').length;
     const nb = r.findings.length - b;
-    const optic = r.optic ? (r.optic.ran ? `${r.optic.checks} passed` : 'did not run') : r.status === 'changed' ? 'skipped' : 'n/a';
-    out.push(`| \`${r.name}\` | ${r.status} | ${b} | ${nb} | ${optic} |`);
+    out.push(`| \`${r.name}\` | ${r.status} | ${b} | ${nb} |`);
   }
   out.push('');
 
   for (const r of errors) {
-    out.push(`> ⚠️ \`${r.name}\`: ${r.error ?? r.optic?.error}`, '');
+    out.push(`> ⚠️ \`${r.name}\`: ${r.error}`, '');
   }
 
   out.push('### Breaking changes', '');
@@ -185,15 +165,7 @@ export function renderReport(results: SpecResult[], title: string, generated: Ge
   if (breaking.length === 0) out.push('None.', '');
   for (const r of breaking) {
     out.push(`#### \`${r.name}\``, '');
-    const own = r.findings.filter((f) => f.severity === 'breaking');
-    if (own.length > 0) out.push(...renderFindings(own), '');
-    if (r.optic && r.optic.failures.length > 0) {
-      out.push('Optic (`optic diff --check`):', '');
-      for (const f of r.optic.failures) {
-        out.push(`- \`${f.operation}\`${f.where ? ` ${f.where}` : ''}: ${f.message} _(${f.rule})_`);
-      }
-      out.push('');
-    }
+    out.push(...renderFindings(r.findings.filter((f) => f.severity === 'breaking')), '');
   }
 
   out.push('### Non-breaking changes', '');
@@ -213,11 +185,6 @@ export function renderReport(results: SpecResult[], title: string, generated: Ge
     const minus = generated.reduce((n, g) => n + (g.removed ?? 0), 0);
     out.push('', `${generated.length} file${generated.length === 1 ? '' : 's'} changed, +${plus} −${minus}.`, '');
   }
-
-  for (const r of results) {
-    if (!r.optic?.output) continue;
-    out.push(`<details><summary>optic output for <code>${r.name}</code></summary>`, '', fence(r.optic.output), '', '</details>', '');
-  }
   return out.join('\n');
 }
 
@@ -234,54 +201,49 @@ const processIo: MainIo = {
 };
 
 /** The whole command; returns its exit code. Tests call it in-process with their own io. */
-export async function main(argv: string[], io: MainIo = processIo): Promise<number> {
+export function main(argv: string[], io: MainIo = processIo): number {
   let opts: Options;
   try {
     opts = parseArgs(argv);
   } catch (err) {
     if (err instanceof UsageError) {
       if (err.message) io.stderr(`spec:diff: ${err.message}`);
-      io.stderr('usage: npm run spec:diff -- [<git-ref>] | --before <a.yaml> --after <b.yaml>  [--no-optic] [--out <file>]');
+      io.stderr('usage: npm run spec:diff -- [<git-ref>] | --before <a.yaml> --after <b.yaml>  [--out <file>]');
       return 2;
     }
     throw err;
   }
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'spec-diff-'));
-  try {
-    let pairs: SpecPair[];
-    let title: string;
-    let generated: GeneratedFile[] | undefined;
-    if (opts.before !== undefined && opts.after !== undefined) {
-      const before = path.resolve(io.cwd, opts.before);
-      const after = path.resolve(io.cwd, opts.after);
-      pairs = [{ name: path.basename(after), beforeText: readFileSync(before, 'utf8'), afterText: readFileSync(after, 'utf8'), beforeFile: before, afterFile: after }];
-      title = `\`${opts.before}\` → \`${opts.after}\``;
-    } else {
-      const ref = opts.ref ?? 'HEAD';
-      let root: string;
-      let short: string;
-      try {
-        root = git(io.cwd, ['rev-parse', '--show-toplevel']).trim();
-        short = git(root, ['rev-parse', '--short', '--verify', `${ref}^{commit}`]).trim();
-      } catch (err) {
-        io.stderr(`spec:diff: ${ref} is not a commit here: ${(err as { stderr?: string }).stderr?.trim() ?? (err as Error).message}`);
-        return 2;
-      }
-      pairs = pairsFromGit(root, ref, tmp);
-      generated = generatedDiff(root, ref);
-      title = `\`${ref}\` (${short}) → working tree`;
+  let pairs: SpecPair[];
+  let title: string;
+  let generated: GeneratedFile[] | undefined;
+  if (opts.before !== undefined && opts.after !== undefined) {
+    const before = path.resolve(io.cwd, opts.before);
+    const after = path.resolve(io.cwd, opts.after);
+    pairs = [{ name: path.basename(after), beforeText: readFileSync(before, 'utf8'), afterText: readFileSync(after, 'utf8') }];
+    title = `\`${opts.before}\` → \`${opts.after}\``;
+  } else {
+    const ref = opts.ref ?? 'HEAD';
+    let root: string;
+    let short: string;
+    try {
+      root = git(io.cwd, ['rev-parse', '--show-toplevel']).trim();
+      short = git(root, ['rev-parse', '--short', '--verify', `${ref}^{commit}`]).trim();
+    } catch (err) {
+      io.stderr(`spec:diff: ${ref} is not a commit here: ${(err as { stderr?: string }).stderr?.trim() ?? (err as Error).message}`);
+      return 2;
     }
-    const results = await Promise.all(pairs.map((p) => compare(p, opts.optic)));
-    const report = renderReport(results, title, generated);
-    io.stdout(report);
-    if (opts.out) writeFileSync(path.resolve(io.cwd, opts.out), `${report}\n`);
-    if (results.some((r) => r.error || r.optic?.error)) return 2;
-    return results.some(isBreaking) ? 1 : 0;
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    pairs = pairsFromGit(root, ref);
+    generated = generatedDiff(root, ref);
+    title = `\`${ref}\` (${short}) → working tree`;
   }
+  const results = pairs.map(compare);
+  const report = renderReport(results, title, generated);
+  io.stdout(report);
+  if (opts.out) writeFileSync(path.resolve(io.cwd, opts.out), `${report}\n`);
+  if (results.some((r) => r.error)) return 2;
+  return results.some(isBreaking) ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = main(process.argv.slice(2));
 }
