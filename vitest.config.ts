@@ -6,6 +6,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/support/clean-checkout.ts'],
+    globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts'],
   },
 });

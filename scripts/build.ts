@@ -15,7 +15,7 @@ import { currentRuntime, type BuildInfo } from '../src/shared/runtime-check.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
-const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'site'];
+const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'src/shared/db/migrations-pg', 'site'];
 
 function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));

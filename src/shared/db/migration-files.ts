@@ -7,10 +7,12 @@ export interface MigrationFile {
   sql: string;
 }
 
-const DIR = 'src/shared/db/migrations';
+/** The committed drizzle-kit migrations of each engine (drizzle.config.ts, drizzle.pg.config.ts). */
+export const SQLITE_MIGRATIONS = 'src/shared/db/migrations';
+export const POSTGRES_MIGRATIONS = 'src/shared/db/migrations-pg';
 
-/** The committed drizzle-kit migrations, in journal order. */
-export function loadMigrationFiles(): MigrationFile[] {
+/** The committed drizzle-kit migrations of a folder, in journal order. */
+export function loadMigrationFiles(DIR = SQLITE_MIGRATIONS): MigrationFile[] {
   const journal = readAsset(`${DIR}/meta/_journal.json`);
   if (!journal) throw new Error(`Migrations not found (${DIR}/meta/_journal.json).`);
   const entries = (JSON.parse(journal.toString('utf8')) as { entries: Array<{ tag: string; when: number; breakpoints: boolean }> }).entries;

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { loadMigrationFiles, POSTGRES_MIGRATIONS } from './migration-files.js';
+
+/** How the service connects to PostgreSQL (pool size and statement timeout; TLS from the URL's `sslmode`). */
+export interface PostgresSettings {
+  poolSize: number;
+  statementTimeoutMs: number;
+}
+
+export function openPostgresPool(url: string, settings: PostgresSettings): pg.Pool {
+  return new pg.Pool({ connectionString: url, max: settings.poolSize, statement_timeout: settings.statementTimeoutMs });
+}
+
+/**
+ * A key of PostgreSQL's advisory locks that only this service's migrations take: instances that
+ * start together apply the migrations one after the other, and the later ones find them applied.
+ */
+export const MIGRATION_LOCK = 7_135_404_032_117_309_953n;
+
+/**
+ * Applies the committed PostgreSQL migrations not yet recorded, each in its own transaction,
+ * under MIGRATION_LOCK. The bookkeeping is drizzle-kit's (`drizzle.__drizzle_migrations`), so
+ * `drizzle-kit migrate` and this agree on what has run.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    try {
+      await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
+      await client.query('CREATE TABLE IF NOT EXISTS drizzle."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
+      const last = await client.query<{ created_at: string }>('SELECT created_at FROM drizzle."__drizzle_migrations" ORDER BY created_at DESC LIMIT 1');
+      const lastWhen = last.rows[0] ? Number(last.rows[0].created_at) : undefined;
+      for (const m of loadMigrationFiles(POSTGRES_MIGRATIONS)) {
+        if (lastWhen !== undefined && lastWhen >= m.when) continue;
+        await client.query('BEGIN');
+        try {
+          for (const statement of m.sql.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
+          await client.query('INSERT INTO drizzle."__drizzle_migrations" (hash, created_at) VALUES ($1, $2)', [createHash('sha256').update(m.sql).digest('hex'), m.when]);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw err;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,122 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig as sqliteConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as keysPg from '../../src/keys/schema.pg.js';
+import * as keysSqlite from '../../src/keys/schema.js';
+import * as ordersPg from '../../src/orders/schema.pg.js';
+import * as ordersSqlite from '../../src/orders/schema.js';
+import { loadMigrationFiles, POSTGRES_MIGRATIONS } from '../../src/shared/db/migration-files.js';
+import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';
+import * as sharedPg from '../../src/shared/db/schema.pg.js';
+import * as sharedSqlite from '../../src/shared/db/schema.js';
+import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
+
+/** Each table of a schema as the engine-neutral facts both engines must agree on. */
+interface TableShape {
+  columns: Record<string, { type: 'text' | 'integer'; notNull: boolean; primary: boolean; unique: boolean }>;
+  indexes: Record<string, { columns: string[]; unique: boolean }>;
+  foreignKeys: string[];
+}
+
+function sqliteShapes(): Record<string, TableShape> {
+  const out: Record<string, TableShape> = {};
+  for (const t of [...Object.values(sharedSqlite), ...Object.values(ordersSqlite), ...Object.values(keysSqlite)]) {
+    if (!is(t, SQLiteTable)) continue;
+    const c = sqliteConfig(t);
+    out[c.name] = {
+      columns: Object.fromEntries(
+        c.columns.map((col) => [col.name, { type: col.getSQLType() === 'integer' ? 'integer' : 'text', notNull: col.notNull, primary: col.primary, unique: col.isUnique }]),
+      ),
+      indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique }])),
+      foreignKeys: c.foreignKeys.map((fk) => {
+        const r = fk.reference();
+        return `${r.columns.map((x) => x.name).join(',')} -> ${sqliteConfig(r.foreignTable).name}(${r.foreignColumns.map((x) => x.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`;
+      }),
+    };
+  }
+  return out;
+}
+
+function pgShapes(): Record<string, TableShape> {
+  const out: Record<string, TableShape> = {};
+  for (const t of [...Object.values(sharedPg), ...Object.values(ordersPg), ...Object.values(keysPg)]) {
+    if (!is(t, PgTable)) continue;
+    const c = pgConfig(t);
+    out[c.name] = {
+      columns: Object.fromEntries(
+        c.columns.map((col) => {
+          const sqlType = col.getSQLType();
+          // Text compares byte by byte on both engines (COLLATE "C"); SQLite's integer is 64-bit.
+          if (!['text COLLATE "C"', 'integer', 'bigint'].includes(sqlType)) throw new Error(`${c.name}.${col.name}: unexpected type ${sqlType}`);
+          return [col.name, { type: sqlType.startsWith('text') ? 'text' : 'integer', notNull: col.notNull, primary: col.primary, unique: col.isUnique }];
+        }),
+      ),
+      indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique }])),
+      foreignKeys: c.foreignKeys.map((fk) => {
+        const r = fk.reference();
+        return `${r.columns.map((x) => x.name).join(',')} -> ${pgConfig(r.foreignTable).name}(${r.foreignColumns.map((x) => x.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`;
+      }),
+    };
+  }
+  return out;
+}
+
+describe('the SQLite and PostgreSQL schemas', () => {
+  it('have the same tables, columns, constraints, indexes and foreign keys', () => {
+    const sqlite = sqliteShapes();
+    expect(Object.keys(sqlite).length).toBeGreaterThanOrEqual(8);
+    expect(pgShapes()).toEqual(sqlite);
+  });
+});
+
+describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  const pools: pg.Pool[] = [];
+  const pool = () => {
+    const p = openPostgresPool(db.url, { poolSize: 2, statementTimeoutMs: 10_000 });
+    pools.push(p);
+    return p;
+  };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+    await db?.drop();
+  });
+
+  it('apply once when several instances start together, under a lock, and again as a no-op', async () => {
+    const instances = [pool(), pool(), pool()];
+    await Promise.all(instances.map((p) => migratePostgres(p)));
+    const applied = await instances[0]!.query('SELECT count(*)::int AS n FROM drizzle."__drizzle_migrations"');
+    expect(applied.rows[0].n).toBe(loadMigrationFiles(POSTGRES_MIGRATIONS).length);
+    await migratePostgres(instances[1]!);
+    expect((await instances[0]!.query('SELECT count(*)::int AS n FROM drizzle."__drizzle_migrations"')).rows[0].n).toBe(applied.rows[0].n);
+  });
+
+  it('give the database exactly the tables and columns of the PostgreSQL schema', async () => {
+    const { rows } = await pool().query<{ table_name: string; column_name: string; is_nullable: string; data_type: string; collation_name: string | null }>(
+      "SELECT table_name, column_name, is_nullable, data_type, collation_name FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
+    );
+    const inDb: Record<string, Record<string, string>> = {};
+    for (const r of rows) (inDb[r.table_name] ??= {})[r.column_name] = `${r.data_type}${r.collation_name ? ` ${r.collation_name}` : ''}${r.is_nullable === 'NO' ? ' not null' : ''}`;
+    const declared: Record<string, Record<string, string>> = {};
+    for (const [table, shape] of Object.entries(pgShapes())) {
+      const cfg = pgConfig([...Object.values(sharedPg), ...Object.values(ordersPg), ...Object.values(keysPg)].find((t) => is(t, PgTable) && pgConfig(t as PgTable).name === table) as PgTable);
+      declared[table] = Object.fromEntries(
+        cfg.columns.map((col) => [col.name, `${col.getSQLType().startsWith('text') ? 'text C' : col.getSQLType()}${shape.columns[col.name]!.notNull ? ' not null' : ''}`]),
+      );
+    }
+    expect(inDb).toEqual(declared);
+  });
+
+  it('sort text byte by byte, as SQLite does', async () => {
+    const p = pool();
+    const values = ['b', 'B', 'a', '_', 'Z', 'é', 'e', '0'];
+    await p.query("INSERT INTO accounts (id, name, created_at) SELECT v, 'n', '2026-01-01T00:00:00.000Z' FROM unnest($1::text[]) AS v", [values]);
+    const { rows } = await p.query<{ id: string }>('SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id', [values]);
+    expect(rows.map((r) => r.id)).toEqual([...values].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
+  });
+});
