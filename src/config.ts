@@ -9,7 +9,15 @@ const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(d
 const schema = z.object({
   PORT: int(8080, 0).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  // A SQLite file (`file:PATH` or a plain path) or `:memory:`; any other scheme (`postgres://`,
+  // a typo) is refused rather than taken for a file name (a one-letter scheme is a Windows drive).
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default(DEFAULT_DATABASE_URL)
+    .refine((url) => url === ':memory:' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]+:/i.test(url), {
+      message: 'expected file:PATH, a file path, or :memory: (this version runs on SQLite only)',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   RATE_LIMIT_PER_SECOND: int(50, 0),

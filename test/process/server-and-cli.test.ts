@@ -76,6 +76,11 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
 
   it('refuses invalid configuration with a clear message', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
+    // A database URL of another scheme is refused, not taken for a folder named `postgres:`.
+    await expect(startServer({ ...env, DATABASE_URL: 'postgres://localhost/x' })).rejects.toThrow(/Invalid configuration:[\s\S]*DATABASE_URL: expected file:PATH, a file path, or :memory:/);
+    const cliRefused = cli(['api-key', 'list'], { DATABASE_URL: 'postgres://localhost/x' });
+    expect(cliRefused.status).toBe(1);
+    expect(cliRefused.stderr).toContain('DATABASE_URL: expected file:PATH');
     // Boolean settings are true/false or 1/0; anything else is a start error, not a silent false.
     await expect(startServer({ ...env, KEYGEN_SEALED_ROOT_CREATE: 'maybe' })).rejects.toThrow(/KEYGEN_SEALED_ROOT_CREATE: expected true or false \(or 1 or 0\), got "maybe"/);
   });
