@@ -218,6 +218,19 @@ export type components = {
          */
         Currency: string;
         /**
+         * @description ISO 3166-1 alpha-3 country or region code (`USA`, `HKG`, `PRT`), upper case, as the
+         *     2024-07 interface defines it; stored and answered exactly as sent.
+         * @example USA
+         */
+        CountryRegion: string;
+        /**
+         * @description An e-mail address as the client holds it. No address syntax is checked (the 2024-07
+         *     interface applies none); at most 320 characters, a bound that protects the service
+         *     (64 + 1 + 255, the longest address mail systems carry).
+         * @example ada@example.com
+         */
+        Email: string;
+        /**
          * Format: date-time
          * @description ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
          * @example 2024-07-01T09:30:00Z
@@ -227,10 +240,16 @@ export type components = {
         SourceId: string;
         /** @enum {string} */
         OrderStatus: "open" | "closed" | "canceled";
-        /** @enum {string} */
-        FinancialStatus: "partially_paid" | "paid" | "partially_refunded" | "refunded" | "unpaid";
-        /** @enum {string} */
-        FulfillmentStatus: "unfulfilled" | "partially_fulfilled" | "fulfilled";
+        /**
+         * @description Payment state of the order. `null` (no payment state known) is accepted and answered back as sent, as in the 2024-07 interface.
+         * @enum {string|null}
+         */
+        FinancialStatus: "partially_paid" | "paid" | "partially_refunded" | "refunded" | "unpaid" | null;
+        /**
+         * @description Fulfillment state of the order. `null` is accepted and answered back as sent, as in the 2024-07 interface.
+         * @enum {string|null}
+         */
+        FulfillmentStatus: "unfulfilled" | "partially_fulfilled" | "fulfilled" | null;
         /**
          * @description `shipping` for orders shipped to the buyer; `pickup` for buy-online-pick-up-in-store orders.
          * @enum {string}
@@ -246,18 +265,19 @@ export type components = {
             /** @enum {string} */
             type?: "business" | "residential";
             street_1?: string;
-            street_2?: string;
-            street_3?: string;
+            /** @description Second line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_2?: string | null;
+            /** @description Third line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_3?: string | null;
             city?: string;
             state?: string;
             postal_code?: string;
-            /** @description ISO 3166-1 alpha-2 country or region code. */
-            country_region?: string;
+            country_region?: components["schemas"]["CountryRegion"];
             company?: string;
             first_name?: string;
             last_name?: string;
-            /** Format: email */
-            email?: string;
+            email?: components["schemas"]["Email"];
+            /** @description Phone number as the client writes it (no format is imposed), up to 256 characters as in the 2024-07 interface. */
             phone?: string;
             coordinate?: components["schemas"]["Coordinate"];
         };
@@ -266,18 +286,19 @@ export type components = {
             /** @enum {string} */
             type?: "business" | "residential";
             street_1: string;
-            street_2?: string;
-            street_3?: string;
+            /** @description Second line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_2?: string | null;
+            /** @description Third line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_3?: string | null;
             city: string;
             state?: string;
             postal_code?: string;
-            /** @description ISO 3166-1 alpha-2 country or region code. */
-            country_region: string;
+            country_region: components["schemas"]["CountryRegion"];
             company?: string;
             first_name?: string;
             last_name?: string;
-            /** Format: email */
-            email?: string;
+            email?: components["schemas"]["Email"];
+            /** @description Phone number as the client writes it (no format is imposed), up to 256 characters as in the 2024-07 interface. */
             phone?: string;
             coordinate: components["schemas"]["Coordinate"];
         };
@@ -285,9 +306,18 @@ export type components = {
             source_id?: components["schemas"]["SourceId"];
             first_name?: string;
             last_name?: string;
-            emails?: string[];
-            /** @description BCP 47 language tag, such as `en-US`. */
+            /** @description Up to 100 e-mail addresses, as in the 2024-07 interface. */
+            emails?: components["schemas"]["Email"][];
+            /**
+             * @description Language tag: BCP 47 (`en-US`) or the POSIX form with an underscore (`en_US`) that
+             *     2024-07 clients also send; stored and answered as sent.
+             * @example en_US
+             */
             locale?: string;
+            /**
+             * @description Up to 100 phone numbers, as in the 2024-07 interface. Each is a non-empty string of at
+             *     most 256 characters (the same bound as an address `phone`); no format is imposed.
+             */
             phones?: string[];
         };
         Weight: {
@@ -306,28 +336,39 @@ export type components = {
             quantity: number;
             unit_weight?: components["schemas"]["Weight"];
             unit_price?: components["schemas"]["Money"];
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
             product_title?: string;
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
             product_variant_title?: string;
             discount?: components["schemas"]["Amount"];
             tax?: components["schemas"]["Amount"];
             fulfillable_quantity?: number;
             source_product_id?: string;
             source_variant_id?: string;
-            /** @description Harmonized System code, 6 to 10 digits, dots allowed. */
+            /**
+             * @description Harmonized System code as the client writes it (`6109`, `6109.10`, `6109 10 00`): any
+             *     string of at most 256 characters; no pattern is imposed, as in the 2024-07 interface.
+             * @example 6109.10
+             */
             hs_code?: string;
-            origin_country_region?: string;
+            origin_country_region?: components["schemas"]["CountryRegion"];
+            /** @description Up to 100 image URLs, as in the 2024-07 interface; each an absolute URL of at most 2048 characters (a bound that protects the service). */
             image_urls?: string[];
             product_tags?: components["schemas"]["Tags"];
             product_categories?: components["schemas"]["Tags"];
             returnable_quantity?: number;
         };
-        /** @description Opening hours of one day; `from` and `to` are required when `open` is true. */
+        /**
+         * @description Opening hours of one day. On an open day `from` and `to` are both sent: both `HH:MM`, or
+         *     both `null` for a day open 24 hours (as the 2024-07 interface writes it); one `null` and
+         *     one time is refused (`422`). A missing `from` or `to` on an open day is `422` too.
+         */
         DayHours: {
             open: boolean;
             /** @example 09:00 */
-            from?: string;
+            from?: string | null;
             /** @example 18:00 */
-            to?: string;
+            to?: string | null;
         };
         OpeningHours: {
             sunday: components["schemas"]["DayHours"];

@@ -13,6 +13,21 @@ export const zAmount = z.string().min(1).refine(s => s.length <= 100 || Array.fr
 export const zCurrency = z.string().regex(/^[A-Z]{3}$/);
 
 /**
+ * ISO 3166-1 alpha-3 country or region code (`USA`, `HKG`, `PRT`), upper case, as the
+ * 2024-07 interface defines it; stored and answered exactly as sent.
+ *
+ */
+export const zCountryRegion = z.string().regex(/^[A-Z]{3}$/);
+
+/**
+ * An e-mail address as the client holds it. No address syntax is checked (the 2024-07
+ * interface applies none); at most 320 characters, a bound that protects the service
+ * (64 + 1 + 255, the longest address mail systems carry).
+ *
+ */
+export const zEmail = z.string().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' });
+
+/**
  * ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
  */
 export const zDateTime = z.iso.datetime({ offset: true }).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
@@ -28,19 +43,25 @@ export const zOrderStatus = z.enum([
     'canceled'
 ]);
 
+/**
+ * Payment state of the order. `null` (no payment state known) is accepted and answered back as sent, as in the 2024-07 interface.
+ */
 export const zFinancialStatus = z.enum([
     'partially_paid',
     'paid',
     'partially_refunded',
     'refunded',
     'unpaid'
-]);
+]).nullable();
 
+/**
+ * Fulfillment state of the order. `null` is accepted and answered back as sent, as in the 2024-07 interface.
+ */
 export const zFulfillmentStatus = z.enum([
     'unfulfilled',
     'partially_fulfilled',
     'fulfilled'
-]);
+]).nullable();
 
 /**
  * `shipping` for orders shipped to the buyer; `pickup` for buy-online-pick-up-in-store orders.
@@ -60,17 +81,17 @@ export const zCoordinate = z.strictObject({
 export const zAddress = z.strictObject({
     type: z.enum(['business', 'residential']).optional(),
     street_1: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
     city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    postal_code: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
-    country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
+    postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    country_region: zCountryRegion.optional(),
     company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
-    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     coordinate: zCoordinate.optional()
 });
 
@@ -80,17 +101,17 @@ export const zAddress = z.strictObject({
 export const zLocationAddress = z.strictObject({
     type: z.enum(['business', 'residential']).optional(),
     street_1: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
-    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
     city: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    postal_code: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
-    country_region: z.string().regex(/^[A-Z]{2}$/),
+    postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    country_region: zCountryRegion,
     company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
-    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     coordinate: zCoordinate
 });
 
@@ -98,9 +119,9 @@ export const zCustomer = z.strictObject({
     source_id: zSourceId.optional(),
     first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    emails: z.array(z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' })).max(20).optional(),
-    locale: z.string().refine(s => s.length <= 35 || Array.from(s).length <= 35, { message: 'Must be at most 35 characters long.' }).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/).optional(),
-    phones: z.array(z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' })).max(20).optional()
+    emails: z.array(zEmail).max(100).optional(),
+    locale: z.string().refine(s => s.length <= 35 || Array.from(s).length <= 35, { message: 'Must be at most 35 characters long.' }).regex(/^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/).optional(),
+    phones: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional()
 });
 
 export const zWeight = z.strictObject({
@@ -127,28 +148,31 @@ export const zOrderItem = z.strictObject({
     quantity: z.int().gte(1).lte(1000000),
     unit_weight: zWeight.optional(),
     unit_price: zMoney.optional(),
-    product_title: z.string().refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).optional(),
-    product_variant_title: z.string().refine(s => s.length <= 512 || Array.from(s).length <= 512, { message: 'Must be at most 512 characters long.' }).optional(),
+    product_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    product_variant_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
     discount: zAmount.optional(),
     tax: zAmount.optional(),
     fulfillable_quantity: z.int().gte(0).lte(1000000).optional(),
     source_product_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
     source_variant_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
-    hs_code: z.string().regex(/^[0-9.]{6,13}$/).optional(),
-    origin_country_region: z.string().regex(/^[A-Z]{2}$/).optional(),
-    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(20).optional(),
+    hs_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    origin_country_region: zCountryRegion.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
     product_tags: zTags.optional(),
     product_categories: zTags.optional(),
     returnable_quantity: z.int().gte(0).lte(1000000).optional()
 });
 
 /**
- * Opening hours of one day; `from` and `to` are required when `open` is true.
+ * Opening hours of one day. On an open day `from` and `to` are both sent: both `HH:MM`, or
+ * both `null` for a day open 24 hours (as the 2024-07 interface writes it); one `null` and
+ * one time is refused (`422`). A missing `from` or `to` on an open day is `422` too.
+ *
  */
 export const zDayHours = z.strictObject({
     open: z.boolean(),
-    from: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).optional(),
-    to: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).optional()
+    from: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).nullish(),
+    to: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/).nullish()
 });
 
 export const zOpeningHours = z.strictObject({

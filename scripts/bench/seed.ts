@@ -37,7 +37,7 @@ export function orderBody(sourceId: string, i = 0): OrderCreate {
     source_created_at: created,
     source_updated_at: created,
     customer: { source_id: `c-${i % 5000}`, first_name: 'Ada', last_name: 'Lovelace', emails: ['ada@example.com'], locale: 'en-GB' },
-    shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GB' },
+    shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GBR' },
     tags: ['web'],
     shipping_method: 'Standard',
     delivery_method: 'shipping',

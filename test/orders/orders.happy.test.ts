@@ -51,6 +51,25 @@ describe('locations', () => {
     expect(list.data?.data.pagination).toEqual({ page: 1, limit: 10, has_next_page: false });
   });
 
+  it('accepts a day open 24 hours (from and to null) and answers it as sent', async () => {
+    const store = await createStore(client);
+    const hours = locationBody().opening_hours;
+    hours.saturday = { open: true, from: null, to: null };
+    const loc = await createLocation(client, store.id, { opening_hours: hours });
+    expect(loc.opening_hours.saturday).toEqual({ open: true, from: null, to: null });
+    const got = await client.GET('/locations/{id}', { params: { ...h(store.id), path: { id: loc.id } } });
+    expect(got.data?.data.opening_hours.saturday).toEqual({ open: true, from: null, to: null });
+  });
+
+  it('refuses one bound null and the other a time', async () => {
+    const store = await createStore(client);
+    const hours = locationBody().opening_hours;
+    hours.friday = { open: true, from: null, to: '18:00' };
+    const res = await client.POST('/locations', { params: h(store.id), body: locationBody({ opening_hours: hours }) });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['opening_hours.friday.from']);
+  });
+
   it('requires from and to on an open day', async () => {
     const store = await createStore(client);
     const hours = locationBody().opening_hours;
@@ -75,8 +94,8 @@ describe('orders', () => {
       note: 'Leave at the door',
       source_created_at: '2024-07-01T09:30:00+02:00',
       customer: { source_id: 'c-1', first_name: 'Ada', last_name: 'Lovelace', emails: ['ada@example.com'], locale: 'en-GB', phones: ['+44 20 7946 0000'] },
-      shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GB' },
-      billing_address: { type: 'business', company: 'Engines Ltd', country_region: 'GB' },
+      shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GBR' },
+      billing_address: { type: 'business', company: 'Engines Ltd', country_region: 'GBR' },
       tags: ['vip', 'first-order'],
       shipping_method: 'Standard',
     });

@@ -82,6 +82,7 @@ const dateTime = fc
   });
 
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type[0] : s.type);
+const nullable = (s: Schema) => Array.isArray(s.type) && s.type.includes('null');
 
 export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
   const { spec } = contractFor(name);
@@ -125,6 +126,8 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
   const buildValid = (input: Schema, full: boolean): fc.Arbitrary<unknown> => {
     const s = resolve(input);
     if (s.enum) return fc.constantFrom(...s.enum);
+    // `type: [T, 'null']`: a T or, now and then, null.
+    if (nullable(s) && typeOf(s) !== 'null') return fc.oneof({ weight: 4, arbitrary: buildValid({ ...s, type: typeOf(s) }, full) }, { weight: 1, arbitrary: fc.constant(null) });
     switch (typeOf(s)) {
       case 'string':
         return stringArb(s);
@@ -151,7 +154,8 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     }
   };
 
-  const wrongType = (s: Schema): fc.Arbitrary<unknown> => {
+  const wrongType = (s: Schema): fc.Arbitrary<unknown> => (nullable(s) ? wrongTypeOrNull(s).filter((v) => v !== null) : wrongTypeOrNull(s));
+  const wrongTypeOrNull = (s: Schema): fc.Arbitrary<unknown> => {
     switch (typeOf(s)) {
       case 'string':
         return fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}));

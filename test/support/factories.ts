@@ -25,7 +25,7 @@ export const openingHours = (): S['OpeningHours'] => ({
 export const locationBody = (over: Partial<S['LocationCreate']> = {}): S['LocationCreate'] => ({
   source_id: unique('loc'),
   name: 'Berlin Mitte',
-  address: { type: 'business', street_1: 'Torstraße 1', city: 'Berlin', postal_code: '10119', country_region: 'DE', coordinate: { latitude: 52.5294, longitude: 13.4011 } },
+  address: { type: 'business', street_1: 'Torstraße 1', city: 'Berlin', postal_code: '10119', country_region: 'DEU', coordinate: { latitude: 52.5294, longitude: 13.4011 } },
   opening_hours: openingHours(),
   ...over,
 });

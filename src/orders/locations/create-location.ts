@@ -28,11 +28,18 @@ const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
   registerOperation(app, route, (c) => {
     const body = c.req.valid('json');
-    // DayHours: `from` and `to` are required on an open day (documented on the schema).
+    // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
+    // null (open 24 hours).
     const problems = DAYS.flatMap((day) => {
       const h = body.opening_hours[day];
       if (!h.open) return [];
-      return (['from', 'to'] as const).filter((k) => h[k] === undefined).map((k) => ({ path: `opening_hours.${day}.${k}`, info: 'Required when open is true.' }));
+      const missing = (['from', 'to'] as const).filter((k) => h[k] === undefined);
+      if (missing.length > 0) return missing.map((k) => ({ path: `opening_hours.${day}.${k}`, info: 'Required when open is true.' }));
+      if ((h.from === null) !== (h.to === null)) {
+        const k = h.from === null ? 'from' : 'to';
+        return [{ path: `opening_hours.${day}.${k}`, info: 'Must be null only when the other bound is null too (open 24 hours).' }];
+      }
+      return [];
     });
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();

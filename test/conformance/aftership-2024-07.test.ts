@@ -1,0 +1,140 @@
+/**
+ * Conformance: request bodies as AfterShip's published Commerce API 2024-07 documentation writes
+ * them (with `as-store-id` sent as `svc-store-id`). Every case is accepted and answered with the
+ * values it sent, on create and on a later read. Each case names the page it comes from; the
+ * field names are those of 2024-07 (`source_id`, where the newest pages write `id`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../generated/orders/types.js';
+import { buildTestApp } from '../support/app.js';
+import { createStore, unique } from '../support/factories.js';
+
+type S = components['schemas'];
+const t = buildTestApp();
+afterAll(() => t.close());
+const { client } = t.account();
+let storeId = '';
+beforeAll(async () => {
+  storeId = (await createStore(client, { currency: 'USD' })).id;
+});
+const h = () => ({ header: { 'svc-store-id': storeId } });
+
+/** Every field the client sent comes back with the same value (nulls included). */
+function expectEchoed(sent: Record<string, unknown>, answered: Record<string, unknown> | undefined) {
+  expect(answered).toBeDefined();
+  for (const [key, value] of Object.entries(sent)) expect({ [key]: answered![key] }).toEqual({ [key]: value });
+}
+
+// https://www.aftership.com/docs/commerce/common-scenarios/shipping ("Creating Shipping Label",
+// the sample order: alpha-3 country codes, null street lines and financial status, 25 image URLs).
+const shippingScenario = (): S['OrderCreate'] => ({
+  source_id: unique('CM1011'),
+  number: 'CM1011',
+  currency: 'USD',
+  status: 'open',
+  financial_status: null,
+  fulfillment_status: null,
+  order_total: '9.5',
+  items: [
+    {
+      source_id: '9716591689898',
+      product_title: 'Mobile Phone Case',
+      quantity: 1,
+      fulfillable_quantity: 1,
+      origin_country_region: 'HKG',
+      unit_price: { currency: 'USD', amount: '5' },
+      unit_weight: { unit: 'lb', value: 10 },
+      hs_code: '6109.10',
+      image_urls: Array.from({ length: 25 }, (_, i) => `https://cdn.example.com/products/case-${i + 1}.jpg`),
+    },
+  ],
+  shipping_address: {
+    first_name: 'John',
+    last_name: 'Doe',
+    street_1: '28292 Daugherty Orchard',
+    street_2: null,
+    street_3: null,
+    city: 'Sacramento',
+    state: 'CA',
+    country_region: 'USA',
+    postal_code: '94209',
+    email: 'john.doe@example.com',
+  },
+  delivery_method: 'shipping',
+});
+
+// https://www.aftership.com/docs/commerce/2024-04/common-scenarios/shipping ("Minimum Required
+// Fields": statuses set, customer with e-mails, source_created_at).
+const shippingMinimum = (): S['OrderCreate'] => ({
+  source_id: unique('CM1011'),
+  number: 'CM1011',
+  currency: 'USD',
+  status: 'open',
+  financial_status: 'paid',
+  fulfillment_status: 'unfulfilled',
+  order_total: '9.5',
+  items: [
+    {
+      source_id: '9716591689898',
+      product_title: 'Mobile Phone Case',
+      quantity: 1,
+      fulfillable_quantity: 1,
+      origin_country_region: 'HKG',
+      unit_price: { currency: 'USD', amount: '5' },
+      unit_weight: { unit: 'lb', value: 10 },
+    },
+  ],
+  customer: { first_name: 'John', last_name: 'Doe', emails: ['john.doe@example.com'], locale: 'en_US', phones: ['+1 (916) 555-0142'] },
+  source_created_at: '2023-02-16T01:00:10Z',
+  delivery_method: 'shipping',
+});
+
+// https://www.aftership.com/docs/commerce/common-scenarios/tracking ("Order Resource Common
+// Required Fields": source_created_at and source_updated_at in ISO 8601).
+const trackingScenario = (): S['OrderCreate'] => ({
+  source_id: unique('CM1011'),
+  number: 'CM1011',
+  currency: 'USD',
+  status: 'open',
+  order_total: '9.5',
+  items: [{ source_id: '9716591689898', product_title: 'Mobile Phone Case', quantity: 1 }],
+  source_created_at: '2023-02-16T01:00:10Z',
+  source_updated_at: '2023-02-16T01:00:10Z',
+  delivery_method: 'shipping',
+});
+
+// https://www.aftership.com/docs/commerce/model/primitive/address (the Address model: alpha-3
+// `country_region`, `street_2`/`street_3` "string or null", each line up to 256 characters).
+const addressModel = (): S['OrderCreate'] => ({
+  ...trackingScenario(),
+  source_id: unique('addr'),
+  billing_address: {
+    type: 'business',
+    street_1: 'Rua Augusta 27',
+    street_2: null,
+    street_3: null,
+    city: 'Lisboa',
+    state: 'Lisboa',
+    postal_code: '1100-048',
+    country_region: 'PRT',
+    company: 'Loja Lda',
+    phone: '+351 21 000 0000',
+  },
+});
+
+describe('AfterShip 2024-07 order bodies', () => {
+  it.each([
+    ['common scenarios: shipping (sample order)', shippingScenario],
+    ['2024-04 common scenarios: shipping (minimum fields)', shippingMinimum],
+    ['common scenarios: tracking', trackingScenario],
+    ['model: Address', addressModel],
+  ])('%s is accepted and answered as sent', async (_, make) => {
+    const body = make();
+    const created = await client.POST('/orders', { params: h(), body });
+    expect(created.error).toBeUndefined();
+    expect(created.response.status).toBe(201);
+    expectEchoed(body, created.data?.data);
+    const got = await client.GET('/orders/{id}', { params: { ...h(), path: { id: created.data!.data.id } } });
+    expectEchoed(body, got.data?.data);
+  });
+});
