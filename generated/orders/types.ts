@@ -944,7 +944,12 @@ export type components = {
         Page: number;
         /** @description Page size. */
         Limit: number;
-        /** @description Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction. */
+        /**
+         * @description Sort field, `-` descending or `+` ascending. Ties are broken by `id` in the same direction.
+         *     `+` may be written literally, as in `sort=+source_created_at`: under form decoding it
+         *     arrives as a space, and a value that starts with a space is read as starting with `+`.
+         *     `%2B` works as well.
+         */
         Sort: "-source_created_at" | "+source_created_at" | "-source_updated_at" | "+source_updated_at";
         /**
          * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
@@ -1177,7 +1182,12 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction. */
+                /**
+                 * @description Sort field, `-` descending or `+` ascending. Ties are broken by `id` in the same direction.
+                 *     `+` may be written literally, as in `sort=+source_created_at`: under form decoding it
+                 *     arrives as a space, and a value that starts with a space is read as starting with `+`.
+                 *     `%2B` works as well.
+                 */
                 sort?: components["parameters"]["Sort"];
             };
             header: {

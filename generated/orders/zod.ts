@@ -555,7 +555,11 @@ export const zPage = z.int().gte(1).lte(200).default(1);
 export const zLimit = z.int().gte(1).lte(50).default(10);
 
 /**
- * Sort field, `-` descending or `+` ascending (send `+` as `%2B`). Ties are broken by `id` in the same direction.
+ * Sort field, `-` descending or `+` ascending. Ties are broken by `id` in the same direction.
+ * `+` may be written literally, as in `sort=+source_created_at`: under form decoding it
+ * arrives as a space, and a value that starts with a space is read as starting with `+`.
+ * `%2B` works as well.
+ *
  */
 export const zSort = z.enum([
     '-source_created_at',

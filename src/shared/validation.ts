@@ -163,8 +163,17 @@ const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json'> = { hea
  */
 export function validateRequest(request: RequestSchemas | undefined): MiddlewareHandler {
   const parts = requestParts(request);
+  // Query parameters the operation declares; any other is refused (422, `query.NAME`), not ignored.
+  const declaredQuery = new Set(Object.keys((request?.query as { shape?: object } | undefined)?.shape ?? {}));
+  const unknownQuery = (c: Context): ErrorDetail[] => {
+    if (!c.req.url.includes('?')) return [];
+    return Object.keys(c.req.queries())
+      .filter((name) => !declaredQuery.has(name))
+      .map((name) => ({ path: `query.${name}`, info: 'Unknown parameter.' }));
+  };
   const check = (c: Context, inputs: unknown[], next: () => Promise<void>) => {
-    let details: ErrorDetail[] | undefined;
+    const unknown = unknownQuery(c);
+    let details: ErrorDetail[] | undefined = unknown.length > 0 ? unknown : undefined;
     let missing = false;
     for (const [i, { part, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);

@@ -12,7 +12,7 @@ import { createStore, unique } from '../support/factories.js';
 type S = components['schemas'];
 const t = buildTestApp();
 afterAll(() => t.close());
-const { client } = t.account();
+const { client, key } = t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client, { currency: 'USD' })).id;
@@ -136,5 +136,22 @@ describe('AfterShip 2024-07 order bodies', () => {
     expectEchoed(body, created.data?.data);
     const got = await client.GET('/orders/{id}', { params: { ...h(), path: { id: created.data!.data.id } } });
     expectEchoed(body, got.data?.data);
+  });
+});
+
+// https://stoplight.io/api/v1/projects/automizely/docs-api-automizely-com-commerce/nodes/reference/api.json?branch=production%2F2024-07&deref=optimizedBundle
+// (GET /orders: `sort` values written `+source_created_at`, repeated `source_ids[]`), sent as a
+// client writes the URL, with the `+` literal.
+describe('AfterShip 2024-07 list queries', () => {
+  it('GET /orders?source_ids[]=…&sort=+source_created_at&limit=…&page=… answers the orders asked for, oldest first', async () => {
+    const a = shippingMinimum();
+    const b = { ...shippingMinimum(), source_created_at: '2023-02-17T01:00:10Z' };
+    for (const body of [b, a]) expect((await client.POST('/orders', { params: h(), body })).response.status).toBe(201);
+    const url = `/orders?source_ids[]=${a.source_id}&source_ids[]=${b.source_id}&sort=+source_created_at&limit=10&page=1`;
+    const res = await t.raw(url, { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
+    expect(res.status).toBe(200);
+    const data = (await res.json()).data;
+    expect(data.orders.map((o: { source_id: string }) => o.source_id)).toEqual([a.source_id, b.source_id]);
+    expect(data.pagination).toEqual({ page: 1, limit: 10, has_next_page: false });
   });
 });

@@ -49,7 +49,7 @@ const intValue = fc.oneof(
   fc.constantFrom('', '007', '-0', '+5', '1.0', '1e2', ' 3', '999999999999999999', 'NaN', '٣'),
   fc.string({ maxLength: 6 }),
 );
-const sortValue = fc.oneof(fc.constantFrom(...SORT.enum!), fc.constantFrom('source_created_at', '-id', '%2B', ''), fc.string({ maxLength: 20 }));
+const sortValue = fc.oneof(fc.constantFrom(...SORT.enum!), fc.constantFrom('source_created_at', '-id', '%2B', '', ' source_updated_at', ' -source_created_at'), fc.string({ maxLength: 20 }));
 const idValue = fc.oneof(fc.constantFrom('p-0', 'p-1', 'nope'), fc.string({ unit: 'grapheme', minLength: 0, maxLength: 40 }));
 
 type Pair = [string, string];
@@ -75,13 +75,17 @@ function badParams(query: Pair[], names: string[]): string[] {
   if (names.includes('limit') && !intOk(all('limit'), LIMIT)) bad.push('query.limit');
   if (names.includes('sort')) {
     const v = all('sort');
-    if (!(v.length === 0 || (v.length === 1 && SORT.enum!.includes(v[0])))) bad.push('query.sort');
+    // A leading space is a literal `+` after form decoding (documented on Sort).
+    const sortOk = (x: string) => SORT.enum!.includes(x) || (x.startsWith(' ') && SORT.enum!.includes(`+${x.slice(1)}`));
+    if (!(v.length === 0 || (v.length === 1 && sortOk(v[0])))) bad.push('query.sort');
   }
   if (names.includes('source_ids[]')) {
     const v = all('source_ids[]');
     const ok = v.length === 0 || (v.length >= SOURCE_IDS.minItems! && v.length <= SOURCE_IDS.maxItems! && v.every((s) => s.length >= 1 && s.length <= SOURCE_IDS.items!.maxLength!));
     if (!ok) bad.push('query.source_ids[]');
   }
+  // A parameter the operation does not declare is refused by name, never ignored.
+  for (const n of new Set(query.map(([k]) => k))) if (!names.includes(n)) bad.push(`query.${n}`);
   return bad;
 }
 

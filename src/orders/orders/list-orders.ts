@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
 import { okJson, type JsonText } from '../../shared/http.js';
 import { registerOperation } from '../../shared/operation.js';
@@ -16,7 +17,14 @@ export const route = createRoute({
   method: 'get',
   path: '/orders',
   security: apiKeySecurity,
-  request: { headers: zListOrdersHeaders, query: fromQueryStrings(zListOrdersQuery) },
+  request: {
+    headers: zListOrdersHeaders,
+    // A literal `+` (`sort=+source_created_at`, as the seed writes it) arrives as a space under
+    // form decoding: a leading space is read as `+` (documented on the parameter).
+    query: fromQueryStrings(zListOrdersQuery).extend({
+      sort: z.preprocess((v) => (typeof v === 'string' && v.startsWith(' ') ? `+${v.slice(1)}` : v), zListOrdersQuery.shape.sort),
+    }),
+  },
   responses: {
     200: json(zListOrdersResponse, 'A page of orders.'),
     ...errorResponses(401, 412, 422, 429, 500),
