@@ -57,8 +57,9 @@ export type paths = {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -88,8 +89,9 @@ export type paths = {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -118,8 +120,9 @@ export type paths = {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -169,8 +172,9 @@ export type paths = {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -920,8 +924,9 @@ export type components = {
     };
     parameters: {
         /**
-         * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-         *     that does not exist in the caller's account is `412`/`41204`.
+         * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+         *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+         *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
          * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
          */
         StoreId: string;
@@ -1087,8 +1092,9 @@ export interface operations {
             };
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1111,8 +1117,9 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1143,8 +1150,9 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1192,8 +1200,9 @@ export interface operations {
             };
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1216,8 +1225,9 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1248,8 +1258,9 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
@@ -1279,8 +1290,9 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; a store
-                 *     that does not exist in the caller's account is `412`/`41204`.
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];

@@ -103,15 +103,24 @@ describe('error envelope of the order service', () => {
     expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['pickup_location', 'pickup_info']);
   });
 
-  it('422/42200 for a path id or svc-store-id over its documented 64 characters', async () => {
+  it('422/42200 for a path id over its documented 64 characters', async () => {
     const longId = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: 'o'.repeat(65) } } });
     expect(longId.response.status).toBe(422);
     expect(longId.error?.meta.errors).toEqual([{ path: 'path.id', info: 'Must be at most 64 characters long.' }]);
     const longStore = await client.GET('/stores/{id}', { params: { path: { id: 's'.repeat(65) } } });
     expect(longStore.response.status).toBe(422);
-    const longHeader = await client.GET('/locations/{id}', { params: { header: { 'svc-store-id': 's'.repeat(65) }, path: { id: 'loc_1' } } });
-    expect(longHeader.response.status).toBe(422);
-    expect(longHeader.error?.meta.errors).toEqual([{ path: 'header.svc-store-id', info: 'Must be at most 64 characters long.' }]);
+  });
+
+  it.each([
+    ['65 characters', 's'.repeat(65)],
+    ['8,000 characters', 's'.repeat(8000)],
+    ['characters no id has', 'sto_*?ü'],
+  ])('412/41204 for a svc-store-id of %s: it names no store', async (_, value) => {
+    const res = await client.GET('/locations/{id}', { params: { header: { 'svc-store-id': value }, path: { id: 'loc_1' } } });
+    expect(res.response.status).toBe(412);
+    expect(res.error?.meta).toMatchObject({ code: 41204, type: 'PreconditionFailed' });
+    const list = await client.GET('/orders', { params: { header: { 'svc-store-id': value } } });
+    expect([list.response.status, list.error?.meta.code]).toEqual([412, 41204]);
   });
 
   it('404/40400 for an unknown route and an unknown order', async () => {
