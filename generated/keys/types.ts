@@ -28,8 +28,10 @@ export type paths = {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];
@@ -59,8 +61,10 @@ export type paths = {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];
@@ -89,8 +93,10 @@ export type paths = {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];
@@ -377,8 +383,10 @@ export type components = {
     };
     parameters: {
         /**
-         * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-         *     `invalid`); an identifier of no key of the caller's account is `404`.
+         * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+         *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+         *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+         *     used or expired parameters (API key, key token, body).
          * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
          */
         KeyId: string;
@@ -466,8 +474,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];
@@ -498,8 +508,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];
@@ -521,8 +533,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
-                 *     `invalid`); an identifier of no key of the caller's account is `404`.
+                 * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
+                 *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+                 *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+                 *     used or expired parameters (API key, key token, body).
                  * @example key_3f6c2a9d0b8e4f17a5c6d7e8f9012345
                  */
                 keyId: components["parameters"]["KeyId"];

@@ -103,11 +103,13 @@ export const zError = z.strictObject({
 });
 
 /**
- * The key's `id` from `initKey`. At most 64 characters of `A-Za-z0-9_-` (else `400`,
- * `invalid`); an identifier of no key of the caller's account is `404`.
+ * The key's `id` from `initKey`. Any value that names no key of the caller's account is
+ * `404` (`not_found`), whatever its length or characters: a malformed identifier is still
+ * "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
+ * used or expired parameters (API key, key token, body).
  *
  */
-export const zKeyId = z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/);
+export const zKeyId = z.string().min(1);
 
 /**
  * The one-time key token from the redirect to `clientReturnUrl`, passed exactly as received.
@@ -133,7 +135,7 @@ export const zInitKeyBody = zKeyInit;
 export const zInitKeyResponse = zKeyCreated;
 
 export const zExchangeKeyTokenPath = z.object({
-    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1)
 });
 
 export const zExchangeKeyTokenQuery = z.object({
@@ -148,7 +150,7 @@ export const zExchangeKeyTokenResponse = zRecoveryKey;
 export const zCreateGenerateTransactionBody = zTransactionCreate2;
 
 export const zCreateGenerateTransactionPath = z.object({
-    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1)
 });
 
 /**
@@ -159,7 +161,7 @@ export const zCreateGenerateTransactionResponse = zTransactionCreated;
 export const zCreateRecoverTransactionBody = zTransactionCreate2;
 
 export const zCreateRecoverTransactionPath = z.object({
-    keyId: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z0-9_-]+$/)
+    keyId: z.string().min(1)
 });
 
 /**
