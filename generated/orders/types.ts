@@ -607,7 +607,14 @@ export type components = {
             /** @description What is wrong, in words. */
             info: string;
         };
+        /**
+         * @description The problems of the request, at most 100 (a bound that keeps an answer small whatever the
+         *     request: 130,000 unknown properties fit in a 1 MiB body). When there are more, the first
+         *     100 are listed and `errors_omitted` counts the rest.
+         */
         ErrorDetails: components["schemas"]["ErrorDetail"][];
+        /** @description Number of problems found beyond the 100 listed in `errors`; absent when all are listed. */
+        ErrorsOmitted: number;
         Error400: {
             meta: {
                 /** @enum {integer} */
@@ -616,6 +623,7 @@ export type components = {
                 type: "BadRequest" | "MissingParameter";
                 message: string;
                 errors?: components["schemas"]["ErrorDetails"];
+                errors_omitted?: components["schemas"]["ErrorsOmitted"];
             };
             data: null;
         };
@@ -693,6 +701,7 @@ export type components = {
                 type: "UnprocessableEntity";
                 message: string;
                 errors: components["schemas"]["ErrorDetails"];
+                errors_omitted?: components["schemas"]["ErrorsOmitted"];
             };
             data: null;
         };

@@ -420,14 +420,26 @@ export const zErrorDetail = z.object({
     info: z.string()
 });
 
-export const zErrorDetails = z.array(zErrorDetail);
+/**
+ * The problems of the request, at most 100 (a bound that keeps an answer small whatever the
+ * request: 130,000 unknown properties fit in a 1 MiB body). When there are more, the first
+ * 100 are listed and `errors_omitted` counts the rest.
+ *
+ */
+export const zErrorDetails = z.array(zErrorDetail).max(100);
+
+/**
+ * Number of problems found beyond the 100 listed in `errors`; absent when all are listed.
+ */
+export const zErrorsOmitted = z.int().gte(1);
 
 export const zError400 = z.object({
     meta: z.object({
         code: z.union([z.literal(40000), z.literal(40001)]),
         type: z.enum(['BadRequest', 'MissingParameter']),
         message: z.string(),
-        errors: zErrorDetails.optional()
+        errors: zErrorDetails.optional(),
+        errors_omitted: zErrorsOmitted.optional()
     }),
     data: z.null()
 });
@@ -497,7 +509,8 @@ export const zError422 = z.object({
         code: z.literal(42200),
         type: z.enum(['UnprocessableEntity']),
         message: z.string(),
-        errors: zErrorDetails
+        errors: zErrorDetails,
+        errors_omitted: zErrorsOmitted.optional()
     }),
     data: z.null()
 });

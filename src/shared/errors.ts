@@ -17,6 +17,9 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorStatus = (typeof ERRORS)[ErrorCode]['status'];
 
+/** At most this many problems are listed in `meta.errors`; `meta.errors_omitted` counts the rest. */
+export const MAX_ERRORS = 100;
+
 /** One problem of a request: `items[0].quantity`, `query.limit`, `header.svc-store-id`. */
 export interface ErrorDetail {
   path: string;
@@ -39,12 +42,14 @@ export class ApiError extends Error {
   }
 
   toBody() {
+    const errors = this.errors ?? [];
     return {
       meta: {
         code: this.code,
         type: this.type,
         message: this.message,
-        ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+        ...(errors.length > 0 ? { errors: errors.length > MAX_ERRORS ? errors.slice(0, MAX_ERRORS) : errors } : {}),
+        ...(errors.length > MAX_ERRORS ? { errors_omitted: errors.length - MAX_ERRORS } : {}),
       },
       data: null,
     };

@@ -182,7 +182,8 @@ export function validateRequest(request: RequestSchemas | undefined): Middleware
         continue;
       }
       const found = toDetails(PREFIX[part], inputs[i], parsed.error.issues);
-      (details ??= []).push(...found.details);
+      // Concatenated, not pushed with a spread: a spread of 130,000 details overflows the stack.
+      details = details ? details.concat(found.details) : found.details;
       missing ||= found.missing;
     }
     if (details) rejectWith(details, missing);
