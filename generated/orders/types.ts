@@ -236,7 +236,11 @@ export type components = {
         Email: string;
         /**
          * Format: date-time
-         * @description ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
+         * @description An RFC 3339 date-time (`format: date-time`) in the one form the service accepts, which the
+         *     pattern states: `YYYY-MM-DDThh:mm:ss`, optional fractional seconds, then `Z` or `±hh:mm`;
+         *     upper-case `T` and `Z`, seconds required, no leap second (`:60`), a real calendar date
+         *     (`2024-02-30` is refused). A validator that applies both the format and the pattern
+         *     accepts exactly what the server accepts.
          * @example 2024-07-01T09:30:00Z
          */
         DateTime: string;

@@ -28,9 +28,14 @@ export const zCountryRegion = z.string().regex(/^[A-Z]{3}$/);
 export const zEmail = z.string().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' });
 
 /**
- * ISO 8601 date-time with an offset (`Z` or `±hh:mm`).
+ * An RFC 3339 date-time (`format: date-time`) in the one form the service accepts, which the
+ * pattern states: `YYYY-MM-DDThh:mm:ss`, optional fractional seconds, then `Z` or `±hh:mm`;
+ * upper-case `T` and `Z`, seconds required, no leap second (`:60`), a real calendar date
+ * (`2024-02-30` is refused). A validator that applies both the format and the pattern
+ * accepts exactly what the server accepts.
+ *
  */
-export const zDateTime = z.iso.datetime({ offset: true }).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
+export const zDateTime = z.iso.datetime({ offset: true }).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$/);
 
 /**
  * Identifier in the caller's own system.

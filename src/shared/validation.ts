@@ -63,6 +63,7 @@ function describe(issue: Issue): string {
 export function toDetails(prefix: string, input: unknown, issues: readonly Issue[]): { details: ErrorDetail[]; missing: boolean } {
   const details: ErrorDetail[] = [];
   let missing = false;
+  let lastFormatPath: string | undefined;
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.push({ path: formatPath(prefix, [...issue.path, key]), info: 'Unknown property.' });
@@ -74,7 +75,11 @@ export function toDetails(prefix: string, input: unknown, issues: readonly Issue
       details.push({ path: formatPath(prefix, issue.path), info: 'Required.' });
       continue;
     }
-    details.push({ path: formatPath(prefix, issue.path), info: describe(issue) });
+    const path = formatPath(prefix, issue.path);
+    // A value that fails both its format and its pattern (DateTime) is one problem, named once.
+    if (issue.code === 'invalid_format' && lastFormatPath === path) continue;
+    lastFormatPath = issue.code === 'invalid_format' ? path : undefined;
+    details.push({ path, info: describe(issue) });
   }
   return { details, missing };
 }
