@@ -483,39 +483,112 @@ export type components = {
             pickup_location?: components["schemas"]["PickupLocation"];
             pickup_info?: components["schemas"]["PickupInfo"];
         };
+        /** @description The physical address of the store, as the 2024-07 interface writes it. Every field is optional. */
+        StoreAddress: {
+            street_1?: string;
+            street_2?: string | null;
+            street_3?: string | null;
+            city?: string;
+            state?: string;
+            postal_code?: string;
+            country_region?: components["schemas"]["CountryRegion"];
+            coordinate?: components["schemas"]["Coordinate"];
+        };
+        /**
+         * @description A store as the 2024-07 interface's "Create a store" takes it: `source_id`, `name` and
+         *     `currency` required, every other field optional, with that interface's field names.
+         */
         StoreCreate: {
             source_id: components["schemas"]["SourceId"];
             name: string;
             currency: components["schemas"]["Currency"];
-            /** Format: email */
-            email?: string;
+            /** @description Support e-mail address of the store (2024-07 name). No address syntax is checked. */
+            support_email?: components["schemas"]["Email"];
+            /** @description E-mail address of the store's owner (2024-07 name; this contract's earlier `email`). */
+            owner_email?: components["schemas"]["Email"];
+            /** @description Phone number of the store, up to 256 characters as in the 2024-07 interface (E.164 such as `+11234567890` is usual; no format is imposed). */
             phone?: string;
-            /** Format: uri */
-            website_url?: string;
-            /** @description IANA time zone name, such as `Europe/Berlin`. */
-            timezone?: string;
+            /**
+             * Format: uri
+             * @description URL of the store (2024-07 name; this contract's earlier `website_url`), an absolute URL of at most 2048 characters.
+             */
+            url?: string;
+            /**
+             * @description IANA time zone name (`America/New_York`, `Etc/GMT+5`, `EST5EDT`), the 2024-07 name of this
+             *     contract's earlier `timezone`; up to 256 characters as in that interface.
+             */
+            timezone_identifier?: string;
+            /** @description Unit of weight the store uses, such as `lb` or `kg` (free text up to 64 characters, as in the 2024-07 interface). */
+            weight_unit?: string;
+            /** @description Text description of the store. */
+            description?: string;
+            /** @description Product categories of the store, at most 100. */
+            categories?: string[];
+            address?: components["schemas"]["StoreAddress"];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
         };
         /** @description The fields to change. An empty object changes nothing and returns the store as it is. */
         StoreUpdate: {
             source_id?: components["schemas"]["SourceId"];
             name?: string;
             currency?: components["schemas"]["Currency"];
-            /** Format: email */
-            email?: string;
+            /** @description Support e-mail address of the store (2024-07 name). No address syntax is checked. */
+            support_email?: components["schemas"]["Email"];
+            /** @description E-mail address of the store's owner (2024-07 name; this contract's earlier `email`). */
+            owner_email?: components["schemas"]["Email"];
+            /** @description Phone number of the store, up to 256 characters as in the 2024-07 interface (E.164 such as `+11234567890` is usual; no format is imposed). */
             phone?: string;
-            /** Format: uri */
-            website_url?: string;
-            timezone?: string;
+            /**
+             * Format: uri
+             * @description URL of the store (2024-07 name; this contract's earlier `website_url`), an absolute URL of at most 2048 characters.
+             */
+            url?: string;
+            /**
+             * @description IANA time zone name (`America/New_York`, `Etc/GMT+5`, `EST5EDT`), the 2024-07 name of this
+             *     contract's earlier `timezone`; up to 256 characters as in that interface.
+             */
+            timezone_identifier?: string;
+            /** @description Unit of weight the store uses, such as `lb` or `kg` (free text up to 64 characters, as in the 2024-07 interface). */
+            weight_unit?: string;
+            /** @description Text description of the store. */
+            description?: string;
+            /** @description Product categories of the store, at most 100. */
+            categories?: string[];
+            address?: components["schemas"]["StoreAddress"];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
         };
         Store: {
             id: string;
             source_id: string;
             name: string;
             currency: components["schemas"]["Currency"];
-            email?: string;
+            /** @description Support e-mail address of the store (2024-07 name). No address syntax is checked. */
+            support_email?: components["schemas"]["Email"];
+            /** @description E-mail address of the store's owner (2024-07 name; this contract's earlier `email`). */
+            owner_email?: components["schemas"]["Email"];
+            /** @description Phone number of the store, up to 256 characters as in the 2024-07 interface (E.164 such as `+11234567890` is usual; no format is imposed). */
             phone?: string;
-            website_url?: string;
-            timezone?: string;
+            /**
+             * Format: uri
+             * @description URL of the store (2024-07 name; this contract's earlier `website_url`), an absolute URL of at most 2048 characters.
+             */
+            url?: string;
+            /**
+             * @description IANA time zone name (`America/New_York`, `Etc/GMT+5`, `EST5EDT`), the 2024-07 name of this
+             *     contract's earlier `timezone`; up to 256 characters as in that interface.
+             */
+            timezone_identifier?: string;
+            /** @description Unit of weight the store uses, such as `lb` or `kg` (free text up to 64 characters, as in the 2024-07 interface). */
+            weight_unit?: string;
+            /** @description Text description of the store. */
+            description?: string;
+            /** @description Product categories of the store, at most 100. */
+            categories?: string[];
+            address?: components["schemas"]["StoreAddress"];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
         };

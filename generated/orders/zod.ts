@@ -291,14 +291,40 @@ export const zOrder = z.object({
     pickup_info: zPickupInfo.optional()
 });
 
+/**
+ * The physical address of the store, as the 2024-07 interface writes it. Every field is optional.
+ */
+export const zStoreAddress = z.strictObject({
+    street_1: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    country_region: zCountryRegion.optional(),
+    coordinate: zCoordinate.optional()
+});
+
+/**
+ * A store as the 2024-07 interface's "Create a store" takes it: `source_id`, `name` and
+ * `currency` required, every other field optional, with that interface's field names.
+ *
+ */
 export const zStoreCreate = z.strictObject({
     source_id: zSourceId,
     name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     currency: zCurrency,
-    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
-    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
-    website_url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
-    timezone: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+    support_email: zEmail.optional(),
+    owner_email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    timezone_identifier: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).regex(/^[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/).optional(),
+    weight_unit: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    categories: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional(),
+    address: zStoreAddress.optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional()
 });
 
 /**
@@ -308,10 +334,17 @@ export const zStoreUpdate = z.strictObject({
     source_id: zSourceId.optional(),
     name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     currency: zCurrency.optional(),
-    email: z.email().refine(s => s.length <= 320 || Array.from(s).length <= 320, { message: 'Must be at most 320 characters long.' }).optional(),
-    phone: z.string().refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
-    website_url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
-    timezone: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/).optional()
+    support_email: zEmail.optional(),
+    owner_email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    timezone_identifier: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).regex(/^[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/).optional(),
+    weight_unit: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    categories: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional(),
+    address: zStoreAddress.optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional()
 });
 
 export const zStore = z.object({
@@ -319,10 +352,17 @@ export const zStore = z.object({
     source_id: z.string(),
     name: z.string(),
     currency: zCurrency,
-    email: z.string().optional(),
-    phone: z.string().optional(),
-    website_url: z.string().optional(),
-    timezone: z.string().optional(),
+    support_email: zEmail.optional(),
+    owner_email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    timezone_identifier: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).regex(/^[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/).optional(),
+    weight_unit: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    categories: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional(),
+    address: zStoreAddress.optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
     created_at: zDateTime,
     updated_at: zDateTime
 });

@@ -11,10 +11,22 @@ export const stores = sqliteTable(
     sourceId: text('source_id').notNull(),
     name: text('name').notNull(),
     currency: text('currency').notNull(),
+    /** The contract's `owner_email` (named `email` before the 2024-07 names were adopted). */
     email: text('email'),
+    supportEmail: text('support_email'),
     phone: text('phone'),
+    /** The contract's `url`. */
     websiteUrl: text('website_url'),
+    /** The contract's `timezone_identifier`. */
     timezone: text('timezone'),
+    weightUnit: text('weight_unit'),
+    description: text('description'),
+    /** JSON array of the contract's `categories`. */
+    categories: text('categories'),
+    /** JSON of the contract's StoreAddress. */
+    address: text('address'),
+    sourceCreatedAt: text('source_created_at'),
+    sourceUpdatedAt: text('source_updated_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },

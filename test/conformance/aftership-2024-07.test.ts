@@ -155,3 +155,44 @@ describe('AfterShip 2024-07 list queries', () => {
     expect(data.pagination).toEqual({ page: 1, limit: 10, has_next_page: false });
   });
 });
+
+// https://www.aftership.com/docs/commerce/2024-07/hadtz8qj5if6w-create-a-store (the request body:
+// support and owner e-mails, IANA timezone, weight unit, phone in E.164, URL, description,
+// categories, an address with an alpha-3 country), and its update by ID.
+describe('AfterShip 2024-07 store bodies', () => {
+  const storeCreate = (): S['StoreCreate'] => ({
+    source_id: unique('my-store'),
+    name: 'My Store',
+    currency: 'USD',
+    support_email: 'support@example.com',
+    owner_email: 'owner@example.com',
+    timezone_identifier: 'America/New_York',
+    weight_unit: 'lb',
+    phone: '+11234567890',
+    url: 'https://www.example.com',
+    description: 'My shop',
+    categories: ['Phone accessories'],
+    address: { street_1: '28292 Daugherty Orchard', street_2: null, city: 'Sacramento', state: 'CA', postal_code: '94209', country_region: 'USA', coordinate: { latitude: 38.58, longitude: -121.49 } },
+    source_created_at: '2024-05-06T12:32:00+01:00',
+    source_updated_at: '2024-05-06T12:32:00+01:00',
+  });
+
+  it('Create a store: accepted and answered as sent', async () => {
+    const body = storeCreate();
+    const created = await client.POST('/stores', { body });
+    expect(created.error).toBeUndefined();
+    expect(created.response.status).toBe(201);
+    expectEchoed(body, created.data?.data);
+    const got = await client.GET('/stores/{id}', { params: { path: { id: created.data!.data.id } } });
+    expectEchoed(body, got.data?.data);
+  });
+
+  it('Update store by ID: the fields sent change, the others stay', async () => {
+    const body = storeCreate();
+    const id = (await client.POST('/stores', { body })).data!.data.id;
+    const patch: S['StoreUpdate'] = { timezone_identifier: 'Etc/GMT+5', weight_unit: 'kg', support_email: 'help@example.com', address: { country_region: 'CAN', city: 'Toronto' } };
+    const updated = await client.PATCH('/stores/{id}', { params: { path: { id } }, body: patch });
+    expect(updated.response.status).toBe(200);
+    expectEchoed({ ...body, ...patch }, updated.data?.data);
+  });
+});

@@ -174,3 +174,35 @@ describe('listOrders parameter bounds of the seed', () => {
     expect(res.error?.meta).toMatchObject({ code: 42200, errors: [{ path }] });
   });
 });
+
+type StoreCreate = components['schemas']['StoreCreate'];
+describe('createStore bounds of the 2024-07 interface', () => {
+  const base = (): StoreCreate => ({ source_id: unique('st'), name: 'Shop', currency: 'USD' });
+  const ok: Array<[string, Partial<StoreCreate>]> = [
+    ['timezone_identifier: EST5EDT', { timezone_identifier: 'EST5EDT' }],
+    ['timezone_identifier: America/Argentina/Buenos_Aires', { timezone_identifier: 'America/Argentina/Buenos_Aires' }],
+    ['weight_unit: 64 characters', { weight_unit: str(64) }],
+    ['phone: 256 characters', { phone: digits(256) }],
+    ['description: 10240 characters', { description: str(10240) }],
+    ['categories: 100 entries', { categories: Array.from({ length: 100 }, (_, i) => `c${i}`) }],
+    ['owner_email: no address syntax', { owner_email: 'owner at example' }],
+    ['address.street_2: null', { address: { street_2: null } }],
+  ];
+  const bad: Array<[string, Partial<StoreCreate>, string]> = [
+    ['weight_unit: 65 characters', { weight_unit: str(65) }, 'weight_unit'],
+    ['phone: 257 characters', { phone: digits(257) }, 'phone'],
+    ['description: 10241 characters', { description: str(10241) }, 'description'],
+    ['categories: 101 entries', { categories: Array.from({ length: 101 }, (_, i) => `c${i}`) }, 'categories'],
+    ['address.country_region: alpha-2', { address: { country_region: 'US' } }, 'address.country_region'],
+    ['the earlier name email', { email: 'a@example.com' } as never, 'email'],
+  ];
+  it.each(ok)('accepts %s', async (_, over) => {
+    const res = await client.POST('/stores', { body: { ...base(), ...over } });
+    expect(res.response.status).toBe(201);
+  });
+  it.each(bad)('rejects %s with 422 at %s', async (_, over, path) => {
+    const res = await client.POST('/stores', { body: { ...base(), ...over } });
+    expect(res.response.status).toBe(422);
+    expect(res.error?.meta.errors?.map((e) => e.path)).toEqual([path]);
+  });
+});

@@ -9,7 +9,7 @@ const h = (storeId: string) => ({ header: { 'svc-store-id': storeId } });
 
 describe('stores', () => {
   it('creates, gets, lists and updates a store in the envelope', async () => {
-    const body = storeBody({ email: 'ops@example.com', timezone: 'Europe/Berlin', website_url: 'https://shop.example.com/' });
+    const body = storeBody({ owner_email: 'ops@example.com', timezone_identifier: 'Europe/Berlin', url: 'https://shop.example.com/' });
     const created = await client.POST('/stores', { body });
     expect(created.response.status).toBe(201);
     expect(created.data?.meta).toEqual({ code: 20100, type: 'Created', message: 'Created.' });

@@ -9,20 +9,43 @@ export type Store = components['schemas']['Store'];
 type StoreCreate = components['schemas']['StoreCreate'];
 type StoreUpdate = components['schemas']['StoreUpdate'];
 
+/** The optional fields of a store: contract name → row column, with how a value is stored. */
+const OPTIONAL = {
+  support_email: 'supportEmail',
+  owner_email: 'email',
+  phone: 'phone',
+  url: 'websiteUrl',
+  timezone_identifier: 'timezone',
+  weight_unit: 'weightUnit',
+  description: 'description',
+  categories: 'categories',
+  address: 'address',
+  source_created_at: 'sourceCreatedAt',
+  source_updated_at: 'sourceUpdatedAt',
+} as const satisfies Record<string, keyof StoreRow>;
+type OptionalField = keyof typeof OPTIONAL;
+const JSON_FIELDS = new Set<OptionalField>(['categories', 'address']);
+
 /** The one place a store row becomes the contract's Store. */
 export function toStore(row: StoreRow): Store {
-  return {
-    id: row.id,
-    source_id: row.sourceId,
-    name: row.name,
-    currency: row.currency,
-    ...(row.email !== null && { email: row.email }),
-    ...(row.phone !== null && { phone: row.phone }),
-    ...(row.websiteUrl !== null && { website_url: row.websiteUrl }),
-    ...(row.timezone !== null && { timezone: row.timezone }),
-    created_at: row.createdAt,
-    updated_at: row.updatedAt,
-  };
+  const store: Record<string, unknown> = { id: row.id, source_id: row.sourceId, name: row.name, currency: row.currency };
+  for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
+    const v = row[column];
+    if (v !== null) store[field] = JSON_FIELDS.has(field) ? JSON.parse(v as string) : v;
+  }
+  store.created_at = row.createdAt;
+  store.updated_at = row.updatedAt;
+  return store as Store;
+}
+
+/** The row columns for the optional fields sent (absent fields are left out). */
+function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
+    const v = input[field];
+    if (v !== undefined) out[column] = JSON_FIELDS.has(field) ? JSON.stringify(v) : v;
+  }
+  return out as Partial<StoreRow>;
 }
 
 // Every store-scoped request looks its store up: prepared once per database, not built per call.
@@ -62,10 +85,7 @@ export function insertStore(db: Db, input: StoreCreate & { id: string; accountId
         sourceId: input.source_id,
         name: input.name,
         currency: input.currency,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        websiteUrl: input.website_url ?? null,
-        timezone: input.timezone ?? null,
+        ...optionalColumns(input),
         createdAt: input.now,
         updatedAt: input.now,
       })
@@ -88,10 +108,7 @@ export function updateStore(db: Db, accountId: string, id: string, patch: StoreU
         ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
         ...(patch.name !== undefined && { name: patch.name }),
         ...(patch.currency !== undefined && { currency: patch.currency }),
-        ...(patch.email !== undefined && { email: patch.email }),
-        ...(patch.phone !== undefined && { phone: patch.phone }),
-        ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
-        ...(patch.timezone !== undefined && { timezone: patch.timezone }),
+        ...optionalColumns(patch),
         updatedAt: now,
       })
       .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
