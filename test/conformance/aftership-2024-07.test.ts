@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/orders/types.js';
 import { buildTestApp } from '../support/app.js';
-import { createStore, unique } from '../support/factories.js';
+import { createLocation, createStore, unique } from '../support/factories.js';
 
 type S = components['schemas'];
 const t = buildTestApp();
@@ -194,5 +194,46 @@ describe('AfterShip 2024-07 store bodies', () => {
     const updated = await client.PATCH('/stores/{id}', { params: { path: { id } }, body: patch });
     expect(updated.response.status).toBe(200);
     expectEchoed({ ...body, ...patch }, updated.data?.data);
+  });
+});
+
+// https://aftership.com/docs/commerce/common-scenarios/tracking/bopis ("Specific Required Fields
+// for creating the order": delivery_method pickup, pickup_location.location_id of a configured
+// location, pickup_info with instructions and the ready-for-pickup window). The location is one a
+// 2024-07 client keeps: an alpha-3 address with null street lines, a day open 24 hours
+// (`from`/`to` null).
+describe('AfterShip 2024-07 pickup order', () => {
+  it('BOPIS order: accepted and answered as sent, the location expanded as stored', async () => {
+    const hours = {
+      sunday: { open: true, from: null, to: null },
+      monday: { open: true, from: '09:00', to: '18:00' },
+      tuesday: { open: true, from: '09:00', to: '18:00' },
+      wednesday: { open: true, from: '09:00', to: '18:00' },
+      thursday: { open: true, from: '09:00', to: '18:00' },
+      friday: { open: true, from: '09:00', to: '18:00' },
+      saturday: { open: false },
+    };
+    const address = { street_1: '28292 Daugherty Orchard', street_2: null, street_3: null, city: 'Sacramento', state: 'CA', postal_code: '94209', country_region: 'USA', coordinate: { latitude: 38.58, longitude: -121.49 } };
+    const location = await createLocation(client, storeId, { address, opening_hours: hours });
+    expect(location.opening_hours).toEqual(hours);
+    const body: S['OrderCreate'] = {
+      ...trackingScenario(),
+      source_id: unique('bopis'),
+      delivery_method: 'pickup',
+      pickup_location: { location_id: location.id },
+      pickup_info: {
+        instructions: 'Bring your order confirmation.',
+        estimated_ready_for_pickup_at: { min: '2023-02-16T10:00:00Z', max: '2023-02-16T12:00:00Z' },
+        pickup_deadline_at: '2023-02-23T18:00:00Z',
+      },
+    };
+    const created = await client.POST('/orders', { params: h(), body });
+    expect(created.response.status).toBe(201);
+    const { pickup_location, ...rest } = body;
+    expectEchoed(rest, created.data?.data);
+    expect(created.data?.data.pickup_location).toEqual({ location_id: location.id, address, opening_hours: hours });
+    const got = await client.GET('/orders/{id}', { params: { ...h(), path: { id: created.data!.data.id } } });
+    expect(got.data?.data).toEqual(created.data?.data);
+    expect(pickup_location).toEqual({ location_id: location.id });
   });
 });
