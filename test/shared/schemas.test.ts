@@ -112,6 +112,18 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
     expect(inDb).toEqual(declared);
   });
 
+  it('keep a pool working when the server closes its idle connections', async () => {
+    const heard: Error[] = [];
+    const p = openPostgresPool(db.url, { poolSize: 2, statementTimeoutMs: 10_000 }, (err) => heard.push(err));
+    pools.push(p);
+    await p.query('SELECT 1');
+    const admin = pool();
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle'");
+    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(heard.length).toBeGreaterThan(0);
+    expect((await p.query('SELECT 1 AS n')).rows[0].n).toBe(1);
+  });
+
   it('sort text byte by byte, as SQLite does', async () => {
     const p = pool();
     const values = ['b', 'B', 'a', '_', 'Z', 'é', 'e', '0'];

@@ -8,8 +8,15 @@ export interface PostgresSettings {
   statementTimeoutMs: number;
 }
 
-export function openPostgresPool(url: string, settings: PostgresSettings): pg.Pool {
-  return new pg.Pool({ connectionString: url, max: settings.poolSize, statement_timeout: settings.statementTimeoutMs });
+/**
+ * A node-postgres pool. An idle connection that the server closes (a restart, a failover,
+ * `pg_terminate_backend`) is an 'error' event on the pool, which would end the process when
+ * nobody listens: `onIdleError` hears it, and the pool opens a new connection for the next query.
+ */
+export function openPostgresPool(url: string, settings: PostgresSettings, onIdleError: (err: Error) => void = () => {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: settings.poolSize, statement_timeout: settings.statementTimeoutMs });
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 /**
