@@ -1,24 +1,12 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumPath } from '../support/chromium.js';
 import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-// CI installs Debian's chromium; on a machine without it the test says so instead of failing.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('key service in a real browser (headless Chromium)', () => {
+// Never skipped: without Chromium the test fails with the install command (chromiumPath).
+describe('key service in a real browser (headless Chromium)', () => {
   let h: KeysHarness;
   let browser: Browser;
   let app: Server;
@@ -35,11 +23,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('key service in a real
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     returnUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/keys/return`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      // playwright-core gives every launch a new empty user data directory of its own.
-      args: FLAGS,
-    });
+    // playwright-core gives every launch a new empty user data directory of its own.
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   });
   afterAll(async () => {
     await browser?.close();

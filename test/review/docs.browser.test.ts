@@ -10,18 +10,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumPath } from '../support/chromium.js';
 import { buildSite, readService, specFiles, type ServiceInfo } from '../../scripts/build-docs.js';
 import { createDocsApp } from '../../src/docs/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const siteDir = path.join(root, 'site');
 const resultsDir = path.join(root, 'test-results');
-const hasChromium = existsSync(CHROMIUM);
-
-if (!hasChromium) {
-  console.warn(`docs.browser.test.ts: SKIPPED, ${CHROMIUM} is not installed (apt-get install -y chromium). CI installs it.`);
-}
 
 const services: ServiceInfo[] = specFiles().map(readService);
 
@@ -40,9 +35,8 @@ function siteIsStale(): boolean {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const title = hasChromium ? 'docs site in headless Chromium' : `docs site in headless Chromium (SKIPPED: ${CHROMIUM} is not installed)`;
-
-describe.skipIf(!hasChromium)(title, () => {
+// Never skipped: without Chromium the test fails with the install command (chromiumPath).
+describe('docs site in headless Chromium', () => {
   let server: ServerType;
   let base: string;
   let browser: Browser;
@@ -63,12 +57,8 @@ describe.skipIf(!hasChromium)(title, () => {
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      // Playwright gives every launch a fresh, empty profile (--user-data-dir) of its own.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    // Playwright gives every launch a fresh, empty profile (--user-data-dir) of its own.
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
     mkdirSync(resultsDir, { recursive: true });
   }, 120_000);
 
