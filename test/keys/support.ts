@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import createClient from 'openapi-fetch';
-import type { paths } from '../../generated/keys/types.js';
+import { createKeysClient } from '../../client/index.js';
 import { createKeysApp } from '../../src/keys/app.js';
 import { createRateLimiter } from '../../src/shared/rate-limit.js';
 import type { KeysConfig } from '../../src/keys/config.js';
@@ -81,7 +80,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
 
   const account = (name = 'test') => {
     const key = createApiKey(database.db, clock, { name });
-    const client = createClient<paths>({ baseUrl: `${origin}/keygen`, fetch, headers: { 'X-Api-Key': key.key } });
+    const client = createKeysClient({ origin, apiKey: key.key, fetch });
     return { key, client };
   };
   /** Requests outside the typed client (no API key, odd bodies); still checked against the YAML. */

@@ -1,6 +1,5 @@
-import createClient from 'openapi-fetch';
 import { pino } from 'pino';
-import type { paths } from '../../generated/orders/types.js';
+import { createOrdersClient } from '../../client/index.js';
 import { createApp } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
@@ -22,7 +21,7 @@ export function buildTestApp(overrides: Partial<Config> = {}) {
   /** A new account with its own key, and a client that sends that key on every request. */
   const account = (name = 'test') => {
     const key = createApiKey(database.db, clock, { name });
-    const client = createClient<paths>({ baseUrl: `${ORIGIN}${orders.basePath}`, fetch, headers: { 'svc-api-key': key.key } });
+    const client = createOrdersClient({ origin: ORIGIN, apiKey: key.key, fetch });
     return { key, client };
   };
 
