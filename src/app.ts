@@ -24,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   /** The key service's configuration and opened sealed module; without them it is not mounted. */
   keys?: { config: KeysConfig; sealed: SealedModule };
+  /** The origin clients reach the server at (PUBLIC_URL, else http://HOST:PORT); the served specs name it. */
+  publicUrl?: string;
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
@@ -48,7 +50,7 @@ export function createApp(deps: AppDeps) {
 
   // /docs and /openapi/*: the site built by `npm run docs` (embedded in the single-file build).
   const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
-  app.route('/', createDocsApp({ files: site }));
+  app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
   if (deps.keys) {
     const { config: keysConfig, sealed } = deps.keys;

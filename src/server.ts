@@ -84,7 +84,7 @@ async function main() {
   });
   const port = (server.address() as AddressInfo).port;
   const keys = loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message));
-  app = createApp({ db: database.db, clock, config, logger, keys });
+  app = createApp({ db: database.db, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
   logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl }, 'listening');
   process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }

@@ -1,6 +1,7 @@
 // Serves the docs site built by `npm run docs`:
 //   GET /docs, /docs/, /docs/index.html   index page
-//   GET /docs/<service>.html              Redoc reference page of openapi/<service>.yaml
+//   GET /docs/<service>.html              Scalar reference page of openapi/<service>.yaml (and its files)
+//   GET /                                 redirects to /docs
 //   GET /openapi/<service>.yaml|.json     the spec
 // from a folder (`siteDir`) or from a map of embedded files (the single-file bundle), with
 // ETags, gzip, and a Content-Security-Policy built from the page's own inline scripts.
@@ -13,7 +14,13 @@ import { Hono, type Context } from 'hono';
 /** Site files by path relative to the site folder, with `/` separators: `openapi/orders.yaml`. */
 export type SiteFiles = ReadonlyMap<string, string | Uint8Array> | Readonly<Record<string, string | Uint8Array>>;
 
-export type DocsAppOptions = { siteDir: string } | { files: SiteFiles };
+export type DocsAppOptions = ({ siteDir: string } | { files: SiteFiles }) & {
+  /**
+   * The origin clients reach this server at (`PUBLIC_URL`, else `http://HOST:PORT`): the specs'
+   * `servers` and the docs' code samples name it instead of the origin written in the YAML.
+   */
+  publicUrl?: string;
+};
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -61,12 +68,14 @@ function inlineBlocks(html: string, tag: 'script' | 'style'): string[] {
 
 /**
  * A policy that allows only this page's own inline scripts (by hash), nothing from another
- * origin, no plugins, no framing, no form posts. Styles: Redoc (styled-components) injects
+ * origin, no plugins, no framing, no form posts. Styles: the reference (Scalar) injects
  * style elements at run time and the pre-rendered markup carries `style` attributes, so pages
  * with scripts get `'unsafe-inline'` styles; a page without scripts gets its style blocks by hash.
  */
 export function contentSecurityPolicy(html: string): string {
   const scripts = inlineBlocks(html, 'script').map((s) => `'sha256-${sha256(s, 'base64')}'`);
+  // Script files of the page come from this server only (`<script src="/docs/…">`).
+  if (/<script\b[^>]*\ssrc\s*=\s*["']?\/(?!\/)/i.test(html)) scripts.unshift(`'self'`);
   const hasStyleAttributes = /<[a-z][^>]*\sstyle\s*=/i.test(html);
   const styleSrc =
     scripts.length > 0 || hasStyleAttributes
@@ -84,6 +93,30 @@ export function contentSecurityPolicy(html: string): string {
     `frame-ancestors 'none'`,
     `object-src 'none'`,
   ].join('; ');
+}
+
+/** `servers` of a spec written as JSON, and the origin its docs copy's code samples name, for `publicUrl`. */
+function rewriteJsonSpec(text: string, publicUrl: string): string {
+  const doc = JSON.parse(text) as { servers?: Array<{ url: string; description?: string }>; paths?: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>> };
+  const written = doc.servers?.[0]?.url;
+  if (!written) return text;
+  const from = new URL(written).origin;
+  doc.servers = [{ url: `${publicUrl}${new URL(written).pathname.replace(/\/+$/, '')}`, description: 'This server' }];
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item ?? {})) {
+      for (const sample of (op && typeof op === 'object' && op['x-codeSamples']) || []) sample.source = sample.source.split(from).join(publicUrl);
+    }
+  }
+  return text.includes('\n  ') ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`;
+}
+
+/** The top-level `servers:` block of a YAML spec replaced, the rest of the text as written. */
+function rewriteYamlSpec(text: string, publicUrl: string): string {
+  const block = /^servers:\n(?:[ -].*\n)+/m.exec(text);
+  const url = block && /url:\s*['"]?([^'"\s]+)/.exec(block[0])?.[1];
+  if (!block || !url) return text;
+  const base = new URL(url).pathname.replace(/\/+$/, '');
+  return `${text.slice(0, block.index)}servers:\n  - url: ${publicUrl}${base}\n    description: This server\n${text.slice(block.index + block[0].length)}`;
 }
 
 function toBytes(content: string | Uint8Array): Bytes {
@@ -150,9 +183,13 @@ export function createDocsApp(options: DocsAppOptions): Hono {
         ? options.files
         : Object.entries(options.files as Record<string, string | Uint8Array>);
 
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const routes = new Map<string, Asset>();
-  for (const [rawName, content] of source) {
+  for (const [rawName, written] of source) {
     const file = rawName.replace(/\\/g, '/').replace(/^\.?\//, '');
+    let content = written;
+    if (publicUrl && (/^openapi\/[^/]+\.json$/.test(file) || /^[^/]+\.openapi\.json$/.test(file))) content = rewriteJsonSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
+    else if (publicUrl && /^openapi\/[^/]+\.yaml$/.test(file)) content = rewriteYamlSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
     const asset = prepare(file, content);
     if (file === 'index.html') {
       for (const url of ['/docs', '/docs/', '/docs/index.html']) routes.set(url, asset);
@@ -180,6 +217,8 @@ export function createDocsApp(options: DocsAppOptions): Hono {
     if (gz) headers['content-encoding'] = 'gzip';
     return c.body(gz ? gz.body : asset.body, 200, headers);
   };
+  // The root leads to the docs.
+  app.get('/', (c) => c.redirect('/docs', 302));
   app.get('/docs', serve);
   app.get('/docs/*', serve);
   app.get('/openapi/*', serve);

@@ -89,6 +89,10 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   const docs = await checkedFetch(`${url}/docs/orders.html`);
   expect(docs.status).toBe(200);
   expect(await docs.text()).toContain('Order service');
+  // The API reference's script is embedded too: the docs fetch nothing from node_modules or elsewhere.
+  const scalar = await checkedFetch(`${url}/docs/scalar-standalone.js`);
+  expect(scalar.status).toBe(200);
+  expect((await scalar.text()).length).toBeGreaterThan(100_000);
 
   // The bundled CLI lists the key, with the same settings file.
   const list = execFileSync(process.execPath, ['--env-file=orders.env', 'cli.mjs', 'api-key', 'list'], { cwd: app, encoding: 'utf8', env: { ...process.env, NODE_PATH: '', NODE_ENV: undefined } });

@@ -9,7 +9,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import { pino } from 'pino';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { KEYS_BASE_PATH, ORDERS_BASE_PATH } from '../../client/index.js';
+import { readService, specFiles } from '../../scripts/build-docs.js';
+import { withCodeSamples } from '../../scripts/lib/code-samples.js';
 import { createApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
@@ -111,6 +114,29 @@ export { status };
   const refused = typecheck();
   expect(refused.status).not.toBe(0);
   expect(refused.stdout).toMatch(/mistakes\.ts.*error TS2322/);
+}, 60_000);
+
+it('the TypeScript sample of every operation in the docs type-checks in an integrator project', () => {
+  for (const f of ['example.ts', 'mistakes.ts']) rmSync(path.join(project, 'src', f), { force: true });
+  mkdirSync(path.join(project, 'src', 'samples'), { recursive: true });
+  let count = 0;
+  for (const file of specFiles()) {
+    const doc = parseYaml(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as Record<string, unknown>;
+    const name = path.basename(file, '.yaml');
+    const withSamples = withCodeSamples(doc, { serverUrl: (doc.servers as Array<{ url: string }>)[0]!.url, clientFactory: `create${name[0]!.toUpperCase()}${name.slice(1)}Client` });
+    for (const item of Object.values(withSamples.paths as Record<string, Record<string, { operationId: string; 'x-codeSamples'?: Array<{ lang: string; source: string }> }>>)) {
+      for (const op of Object.values(item)) {
+        const ts = op['x-codeSamples']?.find((x) => x.lang === 'TypeScript');
+        if (!ts) continue;
+        writeFileSync(path.join(project, 'src', 'samples', `${op.operationId}.ts`), ts.source);
+        count++;
+      }
+    }
+  }
+  expect(count).toBe(specFiles().reduce((n, f) => n + readService(f).operations.length, 0));
+  const checked = typecheck();
+  expect(checked.stdout + checked.stderr).toBe('');
+  expect(checked.status).toBe(0);
 }, 60_000);
 
 it("the client's base paths are the contracts' server paths", () => {

@@ -34,6 +34,27 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const order = await call('POST', `${base}/orders`, h, { source_id: '1001', number: '#1001', currency: 'EUR', status: 'open', order_total: '19.90', items: [{ sku: 'MUG-1', quantity: 1 }], delivery_method: 'shipping' });
     expect(order.status).toBe(201);
     expect((await call('GET', `${base}/orders/${order.body.data.id}`, h)).body.data.source_id).toBe('1001');
+
+    // The root leads to the docs; the specs name the server as it is bound (no PUBLIC_URL).
+    const root = await checkedFetch(`${server.url}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/docs');
+    const spec = (await (await checkedFetch(`${server.url}/openapi/orders.json`)).json()) as { servers: Array<{ url: string }> };
+    expect(spec.servers.map((s) => s.url)).toEqual([`${server.url}/commerce/2024-07`]);
+    expect(await (await checkedFetch(`${server.url}/openapi/keys.yaml`)).text()).toContain(`servers:\n  - url: ${server.url}/keygen\n`);
+  });
+
+  it('names PUBLIC_URL in the served specs and the docs code samples', async () => {
+    const behind = await startServer({ DATABASE_URL: ':memory:', PUBLIC_URL: 'https://orders.example.test' });
+    try {
+      const spec = (await (await checkedFetch(`${behind.url}/openapi/orders.json`)).json()) as { servers: Array<{ url: string }> };
+      expect(spec.servers.map((s) => s.url)).toEqual(['https://orders.example.test/commerce/2024-07']);
+      const docs = await (await checkedFetch(`${behind.url}/docs/orders.openapi.json`)).text();
+      expect(docs).toContain('curl -sS -X POST \\"https://orders.example.test/commerce/2024-07/stores\\"');
+      expect(docs).not.toContain('127.0.0.1:8080');
+    } finally {
+      await behind.stop('SIGKILL');
+    }
   });
 
   it('creates a key with the CLI while the server runs (key alone on the last line), lists it, and revokes it', async () => {
