@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
+import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { countApiKeys, createApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
@@ -41,6 +42,7 @@ async function main() {
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
   // names the real port also with PORT=0. No request can arrive before 'listening'.
   let app: ReturnType<typeof createApp> | undefined;
+  let sweeper: Sweeper | undefined;
   const server = serve({
     fetch: (req, env) => app!.fetch(req, env),
     port: config.PORT,
@@ -68,6 +70,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
+      sweeper?.stop();
       await checkpointer?.stop();
       database.close();
       logger.info('stopped');
@@ -85,6 +88,7 @@ async function main() {
   const port = (server.address() as AddressInfo).port;
   const keys = loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message));
   app = createApp({ db: database.db, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
+  sweeper = startSweeper({ db: database.db, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
   logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl }, 'listening');
   process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }

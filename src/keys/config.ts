@@ -17,6 +17,8 @@ export interface KeysConfig {
   /** The embedded development provider and its test users, or null when it is off. */
   devProvider: { users: readonly DevUser[] } | null;
   sealedRoot: SealedRootConfig;
+  /** How often expired transactions are swept (their sealed secrets erased); 60 s by default. */
+  sweepIntervalMs?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +69,10 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
     };
   }
 
+  const sweep = env.KEYGEN_SWEEP_INTERVAL_MS || '60000';
+  if (!/^\d+$/.test(sweep) || Number(sweep) < 1000 || Number(sweep) > 3_600_000) {
+    throw new Error(`Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, got ${JSON.stringify(sweep)}`);
+  }
   const rootFile = env.KEYGEN_SEALED_ROOT_FILE || defaultRootFile(env.DATABASE_URL);
   return {
     publicUrl,
@@ -74,6 +80,7 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
     allowHttpReturnUrl: flag(env, 'KEYGEN_ALLOW_HTTP_RETURN_URL', false),
     providers,
     devProvider: flag(env, 'KEYGEN_DEV_OIDC', !production) ? { users: DEFAULT_DEV_USERS } : null,
+    sweepIntervalMs: Number(sweep),
     sealedRoot: {
       file: rootFile,
       passphrase: env.KEYGEN_ROOT_PASSPHRASE || undefined,

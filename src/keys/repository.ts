@@ -51,6 +51,14 @@ function prepare(db: Db) {
     ),
     forgetTransactions: sqlite.prepare('DELETE FROM keygen_transactions WHERE expires_at <= ?'),
     forgetSpent: sqlite.prepare('DELETE FROM keygen_spent_tokens WHERE forget_at <= ?'),
+    dropExpiredSecretsBatch: sqlite.prepare(
+      `UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL
+       WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT ?)`,
+    ),
+    forgetTransactionsBatch: sqlite.prepare('DELETE FROM keygen_transactions WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? LIMIT ?)'),
+    forgetSpentBatch: sqlite.prepare(
+      'DELETE FROM keygen_spent_tokens WHERE token_hash IN (SELECT token_hash FROM keygen_spent_tokens WHERE forget_at <= ? LIMIT ?)',
+    ),
   };
 }
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -118,6 +126,22 @@ export function purgeExpired(db: Db, now: Date): void {
     s.forgetTransactions.run(new Date(now.getTime() - REMEMBER_MS).toISOString());
     s.forgetSpent.run(iso);
   });
+}
+
+/**
+ * One batch of the scheduled sweep (see sweeper.ts): at most `limit` rows of each kind, in one
+ * short write transaction. Returns how many rows it changed; fewer than `limit` of each means done.
+ */
+export function purgeExpiredBatch(db: Db, now: Date, limit: number): number {
+  const iso = now.toISOString();
+  const s = stmts(db);
+  return inTransaction(db, () =>
+    Math.max(
+      s.dropExpiredSecretsBatch.run(iso, limit).changes,
+      s.forgetTransactionsBatch.run(new Date(now.getTime() - REMEMBER_MS).toISOString(), limit).changes,
+      s.forgetSpentBatch.run(iso, limit).changes,
+    ),
+  );
 }
 
 export function findTransactionByPromptToken(db: Db, hash: string): TransactionRow | undefined {

@@ -1,0 +1,38 @@
+import type { Clock } from '../shared/clock.js';
+import type { Db } from '../shared/db/client.js';
+import { purgeExpiredBatch } from './repository.js';
+
+export interface Sweeper {
+  /** Sweeps now, batch after batch, until nothing expired is left; resolves with the rows touched. */
+  sweep(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Sweeps expired transactions every `intervalMs` of real time, comparing expiry with the injected
+ * clock: their sealed client secret and sign-in data go at the first sweep after expiry, whether
+ * or not another transaction is created. Each batch is its own short write transaction, with a
+ * turn of the event loop between batches, so requests keep being answered during a long sweep.
+ */
+export function startSweeper(
+  { db, clock, logger }: { db: Db; clock: Clock; logger?: { error(obj: object, msg: string): void } },
+  { intervalMs = 60_000, batchSize = 500 } = {},
+): Sweeper {
+  let running: Promise<number> | null = null;
+  const batches = async () => {
+    let total = 0;
+    for (;;) {
+      const n = purgeExpiredBatch(db, clock.now(), batchSize);
+      total += n;
+      if (n < batchSize) return total;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  // One sweep at a time: a call during a sweep joins it.
+  const sweep = () => (running ??= batches().finally(() => (running = null)));
+  const timer = setInterval(() => {
+    sweep().catch((err: unknown) => logger?.error({ err }, 'sweeping expired transactions failed'));
+  }, intervalMs);
+  timer.unref();
+  return { sweep, stop: () => clearInterval(timer) };
+}
