@@ -5,13 +5,12 @@ import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
-import type { Db } from './shared/db/client.js';
+import { probeWrite, type Db } from './shared/db/client.js';
 import { ApiError } from './shared/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
 import { errorResponse, requestId } from './shared/http.js';
 import { requestLog } from './shared/logger.js';
 import { createRateLimiter } from './shared/rate-limit.js';
-import { sql } from 'drizzle-orm';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
@@ -39,11 +38,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', (c) => {
+  app.get('/readyz', async (c) => {
     try {
-      db.get(sql`select 1`);
+      await probeWrite(db);
       return c.json({ status: 'ready' });
-    } catch {
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
       return c.json({ status: 'unavailable' }, 503);
     }
   });

@@ -31,7 +31,7 @@ function secretFor(cfg: SealedRootConfig, warn: (msg: string) => void): Pick<Sea
     }
     keyFile = devKeyFileFor(cfg.file);
     if (!existsSync(keyFile)) {
-      mkdirSync(path.dirname(keyFile), { recursive: true });
+      mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
       writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
       warn(
         `DEVELOPMENT ONLY: created the key file ${keyFile} that seals the key service's root secret. ` +

@@ -109,7 +109,7 @@ function readFile(file: string): SealedRootFile {
 }
 
 function writeFileAtomically(file: string, content: SealedRootFile) {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, file);

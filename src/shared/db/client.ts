@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -60,7 +60,7 @@ export function sqlitePath(url: string): string {
 export function openDatabase(url: string): DatabaseHandle {
   const relative = sqlitePath(url);
   const file = relative === ':memory:' ? relative : path.resolve(relative);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') ownerOnly(file);
   const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
   if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -69,6 +69,39 @@ export function openDatabase(url: string): DatabaseHandle {
   const db = drizzle(sqlite);
   migrate(sqlite);
   return { sqlite, db, file, close: () => sqlite.close() };
+}
+
+/**
+ * The database holds order PII: its folder is created 0700 (an existing folder is left as it is),
+ * the file 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the database
+ * file's mode. Files an earlier version left readable by others are narrowed to 0600.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+  }
+}
+
+const probes = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * Readiness: a write that must commit (one no-op UPDATE of the migrations table, in the group
+ * commit so that it never collides with an open batch). Rejects when the database cannot be
+ * written: a read-only file or folder, a full disk, an I/O error.
+ */
+export function probeWrite(db: Db): Promise<void> {
+  const sqlite = sqliteOf(db);
+  let probe = probes.get(sqlite);
+  if (!probe) {
+    probe = sqlite.prepare('UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")');
+    probes.set(sqlite, probe);
+  }
+  const statement = probe;
+  return inGroupCommit(db, () => {
+    if (statement.run().changes !== 1) throw new Error('The readiness write changed no row.');
+  });
 }
 
 /**
