@@ -41,7 +41,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
 
   const providers: Partial<Record<ProviderName, ProviderSettings>> = { ...config.providers };
   const dev = config.devProvider
-    ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users })
+    ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, clock })
     : null;
   if (dev) {
     providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login' };
@@ -70,6 +70,11 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
   });
 
   app.use('*', requestId());
+  // Every answer of the key service, JSON and pages (the development provider sets its own).
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
 
   const requireApiKey: MiddlewareHandler<KeysEnv> = async (c, next) => {
     const raw = c.req.header('x-api-key');

@@ -1,8 +1,9 @@
 import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Hono } from 'hono';
-import Provider from 'oidc-provider';
+import { Hono, type Context } from 'hono';
+import Provider, { errors } from 'oidc-provider';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
+import { systemClock, type Clock } from '../../shared/clock.js';
 
 /** A user of the embedded development provider. `id` is the `sub` it issues. */
 export interface DevUser {
@@ -22,7 +23,22 @@ export interface DevProviderOptions {
   issuer: string;
   redirectUri: string;
   users: readonly DevUser[];
+  /** Time source of the wrong-password throttle. */
+  clock?: Clock;
 }
+
+/** Wrong passwords allowed per user name within LOCKOUT_MS; then the form refuses until the window passes. */
+export const MAX_FAILED_LOGINS = 5;
+const LOCKOUT_MS = 15 * 60 * 1000;
+
+/** Headers of every page and answer of the provider: not framed, not cached, not sniffed. */
+const PAGE_HEADERS: Record<string, string> = {
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
 
 type NodeEnv = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 
@@ -31,7 +47,8 @@ const MOUNT = '/oidc-dev';
 // @hono/node-server replaces the global Response with a lighter one whose cached responses it
 // writes out without looking at `x-hono-already-sent`; a native Response takes the path that does.
 const NativeResponse = globalThis.Response;
-const alreadySent = () => new NativeResponse(null, { headers: { 'x-hono-already-sent': 'true' } });
+// Its status is what oidc-provider wrote, so that the access log records the real one.
+const alreadySent = (outgoing: ServerResponse) => new NativeResponse(null, { status: outgoing.statusCode, headers: { 'x-hono-already-sent': 'true' } });
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -118,25 +135,82 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
 </form>`,
     );
 
+  const clock = opts.clock ?? systemClock;
+  // Wrong passwords by user name: { count, since }. Bounded by the number of distinct names tried
+  // in one window; a name's entry goes when its window passes or it signs in.
+  const failures = new Map<string, { count: number; since: number }>();
+  const lockedOut = (name: string) => {
+    const entry = failures.get(name);
+    if (!entry) return false;
+    if (clock.now().getTime() - entry.since >= LOCKOUT_MS) {
+      failures.delete(name);
+      return false;
+    }
+    return entry.count >= MAX_FAILED_LOGINS;
+  };
+  const failed = (name: string) => {
+    const entry = failures.get(name);
+    if (entry) entry.count++;
+    else {
+      if (failures.size >= 10_000) failures.delete(failures.keys().next().value!);
+      failures.set(name, { count: 1, since: clock.now().getTime() });
+    }
+  };
+
+  /** An interaction oidc-provider no longer knows (expired after 10 minutes, or a restart): start again. */
+  const startAgain = (c: Context) =>
+    c.html(
+      htmlPage(
+        'Sign-in expired',
+        '<h1>This sign-in has expired</h1>\n<p class="error" data-reason="expired">Go back to the application and start again.</p>',
+      ),
+      400,
+    );
+  const details = async (c: Context, incoming: IncomingMessage, outgoing: ServerResponse) => {
+    try {
+      return await provider.interactionDetails(incoming, outgoing);
+    } catch (err) {
+      if (err instanceof errors.SessionNotFound || err instanceof errors.InvalidRequest) return startAgain(c);
+      throw err;
+    }
+  };
+
   const app = new Hono();
+  app.use(`${MOUNT}/*`, async (c, next) => {
+    const { outgoing } = (c.env ?? {}) as NodeEnv;
+    // Set on the Node response too: oidc-provider's own answers are written there.
+    for (const [k, v] of Object.entries(PAGE_HEADERS)) outgoing?.setHeader(k, v);
+    await next();
+    for (const [k, v] of Object.entries(PAGE_HEADERS)) c.header(k, v);
+  });
   app.get(`${MOUNT}/interaction/:uid`, async (c) => {
     const { incoming, outgoing } = nodeEnv(c.env);
-    const details = await provider.interactionDetails(incoming, outgoing);
-    return c.html(loginPage(details.uid));
+    const found = await details(c, incoming, outgoing);
+    if (found instanceof Response) return found;
+    return c.html(loginPage(found.uid));
   });
   app.post(`${MOUNT}/interaction/:uid/login`, async (c) => {
     const { incoming, outgoing } = nodeEnv(c.env);
-    const details = await provider.interactionDetails(incoming, outgoing);
+    const found = await details(c, incoming, outgoing);
+    if (found instanceof Response) return found;
     const form = await c.req.parseBody();
-    const user = opts.users.find((u) => u.username === form.username);
-    if (!user || typeof form.password !== 'string' || !same(form.password, user.password)) {
-      return c.html(loginPage(details.uid, 'Unknown user or wrong password.'), 400);
+    const name = typeof form.username === 'string' ? form.username : '';
+    if (lockedOut(name)) {
+      return c.html(loginPage(found.uid, 'Too many wrong passwords for this user. Wait 15 minutes, then try again.'), 429);
     }
+    const user = opts.users.find((u) => u.username === name);
+    if (!user || typeof form.password !== 'string' || !same(form.password, user.password)) {
+      failed(name);
+      return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);
+    }
+    failures.delete(name);
     const to = await provider.interactionResult(incoming, outgoing, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
     return c.redirect(to, 303);
   });
   app.post(`${MOUNT}/interaction/:uid/abort`, async (c) => {
     const { incoming, outgoing } = nodeEnv(c.env);
+    const found = await details(c, incoming, outgoing);
+    if (found instanceof Response) return found;
     const to = await provider.interactionResult(
       incoming,
       outgoing,
@@ -156,7 +230,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     const requestId: unknown = c.get('requestId' as never);
     if (typeof requestId === 'string') outgoing.setHeader('x-request-id', requestId);
     await callback(incoming, outgoing);
-    return alreadySent();
+    return alreadySent(outgoing);
   });
 
   return { app, issuer: opts.issuer, clientId, clientSecret };

@@ -27,6 +27,15 @@ declare module 'oidc-provider' {
     | { login: { accountId: string } }
     | { error: string; error_description?: string };
 
+  class OIDCProviderError extends Error {
+    statusCode: number;
+  }
+  export const errors: {
+    OIDCProviderError: typeof OIDCProviderError;
+    InvalidRequest: typeof OIDCProviderError;
+    SessionNotFound: typeof OIDCProviderError;
+  };
+
   export default class Provider {
     constructor(issuer: string, configuration: {
       clients: Array<Record<string, unknown>>;

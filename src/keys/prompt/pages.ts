@@ -9,6 +9,7 @@ export function browserHeaders(c: Context) {
   c.header('Referrer-Policy', 'no-referrer');
   c.header('Cache-Control', 'no-store');
   c.header('X-Frame-Options', 'DENY');
+  c.header('X-Content-Type-Options', 'nosniff');
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
 }
 
