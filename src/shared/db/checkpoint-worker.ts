@@ -16,10 +16,16 @@ export interface CheckpointWorkerData {
 const { file, intervalMs, nativeBinding } = workerData as CheckpointWorkerData;
 const db = new Database(file, nativeBinding ? { nativeBinding } : {});
 db.pragma('busy_timeout = 5000');
+// SQLite's counts are running totals since the WAL last started over: a checkpoint copied
+// something new only when they differ from the last ones.
+let last = { log: 0, checkpointed: 0 };
 const timer = setInterval(() => {
   const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ busy: number; log: number; checkpointed: number }>;
-  // Only checkpoints that copied something are reported (the server logs them at debug level).
-  if (result && result.checkpointed > 0) parentPort!.postMessage({ log: result.log, checkpointed: result.checkpointed });
+  if (!result) return;
+  const copied = result.checkpointed > 0 && (result.log !== last.log || result.checkpointed !== last.checkpointed);
+  last = { log: result.log, checkpointed: result.checkpointed };
+  // Only checkpoints that copied something new are reported (the server logs them at debug level).
+  if (copied) parentPort!.postMessage({ log: result.log, checkpointed: result.checkpointed });
 }, intervalMs);
 parentPort!.on('message', (message: unknown) => {
   if (message !== 'stop') return;

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/shared/api-keys.js';
+import { manualClock } from '../../src/shared/clock.js';
+import { startCheckpointer } from '../../src/shared/db/checkpointer.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+import { tempDir } from '../support/process.js';
+
+describe('WAL checkpoint worker, debug log', () => {
+  it('logs a checkpoint once per write that it copied, not on every idle tick', async () => {
+    const file = path.join(tempDir(), 'cp.db');
+    const database = openDatabase(`file:${file}`);
+    const logged: object[] = [];
+    const checkpointer = startCheckpointer(database.sqlite, file, { debug: (obj) => logged.push(obj), error: () => {} }, { intervalMs: 10 });
+    try {
+      createApiKey(database.db, manualClock(), { name: 'one write' });
+      await expect.poll(() => logged.length, { timeout: 10_000 }).toBe(1);
+      // 30 idle intervals: the running totals do not change, so nothing more is logged.
+      await sleep(300);
+      expect(logged).toHaveLength(1);
+      createApiKey(database.db, manualClock(), { name: 'another write' });
+      await expect.poll(() => logged.length, { timeout: 10_000 }).toBe(2);
+      await sleep(300);
+      expect(logged).toHaveLength(2);
+    } finally {
+      await checkpointer.stop();
+      database.close();
+    }
+  });
+});
