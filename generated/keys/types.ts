@@ -146,6 +146,16 @@ export type paths = {
          * @description Sent by the prompt page's button. Consumes the transaction token (it cannot start a second
          *     sign-in) and redirects the browser to the key's OpenID Connect provider with an
          *     authorization-code request protected by PKCE, `state` and `nonce`.
+         *
+         *     The sign-in is bound to the browser that pressed the button: the redirect sets a cookie
+         *     (`HttpOnly`, `SameSite=Lax`, `Path=/`, 30 minutes; named `__Host-keygen-signin-…` and
+         *     `Secure` when `PUBLIC_URL` is https, `keygen-signin-…` on plain http) that the callback
+         *     requires. A sign-in finished in another browser gets no key token.
+         *
+         *     A cross-site POST is refused with a `400` page that says so, and consumes nothing: a
+         *     request whose `Sec-Fetch-Site` is anything but `same-origin` or `none`, or, without that
+         *     header, whose `Origin` is not the service's own. Requests with neither header (non-browser
+         *     clients) are accepted.
          */
         post: operations["startUserSignIn"];
         delete?: never;
@@ -167,7 +177,10 @@ export type paths = {
          *     PKCE verifier, verifies the ID token and its `nonce`, binds the user (issuer and `sub`) at
          *     generation or requires the same user at recovery, then sends the browser to
          *     `clientReturnUrl` (see the `userReturned` callback). A callback that matches no open
-         *     sign-in renders an error page with status `400`.
+         *     sign-in renders an error page with status `400`. A callback from a browser without the
+         *     sign-in cookie set by `startUserSignIn` (the sign-in was finished in another browser) ends
+         *     the transaction without a key token and renders an error page with status `400`; the
+         *     browser is not sent to `clientReturnUrl`.
          */
         get: operations["completeUserSignIn"];
         put?: never;

@@ -52,6 +52,76 @@ describe('key service in a real browser (headless Chromium)', () => {
     }
   }
 
+  it('login CSRF: the authorization URL from browser A, signed in from browser B, yields no key token', async () => {
+    const { client } = h.account();
+    const key = await initKey(client);
+    const gen = await createTransaction(client, 'generate', key, returnUrl);
+    const before = returns.length;
+
+    // A (the tenant's own browser) presses the button and keeps the provider's authorization URL.
+    const a = await browser.newContext();
+    const b = await browser.newContext();
+    try {
+      const pageA = await a.newPage();
+      let authorizationUrl: string | undefined;
+      pageA.on('response', (res) => {
+        if (res.request().method() === 'POST' && res.url().includes('/keygen/prompt')) authorizationUrl = res.headers().location;
+      });
+      await pageA.goto(gen.userPromptUrl);
+      await pageA.getByRole('button', { name: /Continue with/ }).click();
+      await pageA.getByLabel('Username').waitFor();
+      expect(authorizationUrl).toContain('/keygen/oidc-dev/auth?');
+
+      // B (the victim, no shared cookies) signs in through it.
+      const pageB = await b.newPage();
+      await pageB.goto(authorizationUrl!);
+      await pageB.getByLabel('Username').fill(BOB.username);
+      await pageB.getByLabel('Password').fill(BOB.password);
+      await pageB.getByRole('button', { name: 'Sign in' }).click();
+      await pageB.getByRole('heading', { name: 'Cannot continue' }).waitFor();
+      expect(await pageB.locator('[data-reason]').getAttribute('data-reason')).toBe('other_browser');
+      expect(returns.length).toBe(before);
+      // The transaction is over, without a key token, and the key was bound to nobody.
+      const row = h.sqlite.prepare('SELECT completed_at, key_token_hash FROM keygen_transactions WHERE id = ?').get(gen.id) as { completed_at: string | null; key_token_hash: string | null };
+      expect(row.completed_at).not.toBeNull();
+      expect(row.key_token_hash).toBeNull();
+      expect((h.sqlite.prepare('SELECT user_binding FROM keygen_keys WHERE id = ?').get(key.id) as { user_binding: string | null }).user_binding).toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses a cross-site prompt POST with a page that says so; the link still works from the right browser', async () => {
+    const { client } = h.account();
+    const key = await initKey(client);
+    const gen = await createTransaction(client, 'generate', key, returnUrl);
+    // Another site (localhost is another site than 127.0.0.1) with a form that posts the prompt URL.
+    const attacker = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(
+        `<!doctype html><title>Win a prize</title><form method="post" action="${gen.userPromptUrl.replace(/&/g, '&amp;')}"><button>Claim</button></form>`,
+      );
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/`);
+      await page.getByRole('button', { name: 'Claim' }).click();
+      await page.getByRole('heading', { name: 'Cannot continue' }).waitFor();
+      expect(await page.locator('[data-reason]').getAttribute('data-reason')).toBe('cross_site');
+      expect(await page.locator('[data-reason]').textContent()).toContain('another website');
+    } finally {
+      await context.close();
+      attacker.closeAllConnections();
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+    const back = await signIn(gen.userPromptUrl, ALICE);
+    expect(back.url.searchParams.get('transactionId')).toBe(gen.id);
+    const exchanged = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } } });
+    expect(exchanged.response.status).toBe(200);
+  });
+
   it('generates a key from userPromptUrl through the sign-in, recovers it for the same user, and refuses another user', async () => {
     const { client } = h.account();
     const key = await initKey(client);

@@ -31,11 +31,14 @@ export interface DevProviderOptions {
 export const MAX_FAILED_LOGINS = 5;
 const LOCKOUT_MS = 15 * 60 * 1000;
 
-/** Headers of every page and answer of the provider: not framed, not cached, not sniffed. */
+/**
+ * Headers of every page and answer of the provider: not framed, not cached, not sniffed. No
+ * form-action: Chromium applies it to the redirects after the login form, which end at the app.
+ */
 const PAGE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
   'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };

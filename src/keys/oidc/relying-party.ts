@@ -18,6 +18,8 @@ export interface SignInChecks {
   codeVerifier: string;
   state: string;
   nonce: string;
+  /** Hash of the sign-in cookie's value (see prompt/browser-binding.ts), set by the service. */
+  browser?: string;
 }
 
 export class SignInRefused extends Error {

@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { zCompleteUserSignInQuery, zHtmlPage } from '../../../generated/keys/zod.js';
 import type { KeysApp, KeysServices } from '../context.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
-import { browserHeaders, errorPage } from '../prompt/pages.js';
+import { isBoundBrowser } from '../prompt/browser-binding.js';
+import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
 import { bindUser, findKeyById, finishTransaction, takeSignIn, type TransactionRow } from '../repository.js';
 import { sameBytes } from '../sealed/sealed-module.js';
 import { deriveRecoveryKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
@@ -39,7 +40,7 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * the same identity at recovery, derives the recovery key in the sealed module and hands the
  * browser a one-time key token for the application.
  */
-export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger, urls }: KeysServices) {
+export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger, urls, config }: KeysServices) {
   app.openapi(
     completeUserSignInRoute,
     async (c) => {
@@ -56,6 +57,13 @@ export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger
 
       const checks = JSON.parse(sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`)?.toString('utf8') ?? 'null') as SignInChecks | null;
       if (!checks) return fail('server_error');
+      // Login CSRF: the provider's redirect reached a browser that did not press the button. The
+      // transaction ends without a key token, and this browser is not sent to the application.
+      if (!isBoundBrowser(c, config.publicUrl, state!, checks.browser)) {
+        finishTransaction(db, txn.id, clock.now(), null);
+        logger.warn({ transactionId: txn.id }, 'sign-in callback from another browser refused');
+        return refusalPage(c, 'other_browser');
+      }
       const callbackUrl = new URL(urls.callback);
       callbackUrl.search = new URL(c.req.url).search;
       let identity: { issuer: string; sub: string };

@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { zHtmlPage, zStartUserSignInBody, zStartUserSignInQuery } from '../../../generated/keys/zod.js';
 import type { KeysApp, KeysServices } from '../context.js';
-import { errorPage, browserHeaders, openTransaction } from '../prompt/pages.js';
+import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
+import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prompt/pages.js';
 import { consumePromptToken, findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
@@ -31,10 +32,11 @@ export const startUserSignInRoute = createRoute({
 });
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp }: KeysServices) {
+export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config }: KeysServices) {
   app.openapi(
     startUserSignInRoute,
     async (c) => {
+      if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
       const hash = tokenHash(c.req.valid('query').transactionToken);
       const found = openTransaction(db, hash, clock.now());
       if (typeof found === 'string') return errorPage(c, found);
@@ -42,6 +44,7 @@ export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp }: KeysSer
       if (!key) return errorPage(c, 'invalid');
       // Discovery happens before the token is spent, so a provider outage does not burn the link.
       const { url, checks } = await rp.startSignIn(key.provider as ProviderName);
+      checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
       const taken = consumePromptToken(db, hash, clock.now(), tokenHash(checks.state), sealedChecks);
       if (!taken) {

@@ -25,6 +25,16 @@ export function errorPage(c: Context, reason: Exclude<Reason, 'not_found'>, stat
   return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`), status);
 }
 
+/** A refusal that is not about the link: cross-site POST, or a sign-in finished in another browser. */
+export function refusalPage(c: Context, reason: 'cross_site' | 'other_browser') {
+  browserHeaders(c);
+  const message =
+    reason === 'cross_site'
+      ? 'This sign-in was started from another website, so it was refused. Nothing was used up: open the link from the application again and press the button on this page.'
+      : 'This sign-in was finished in a different browser from the one that started it, so no key was created. Go back to the application and start again, in one browser.';
+  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(message)}</p>`), 400);
+}
+
 export function failurePage(c: Context) {
   browserHeaders(c);
   return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
