@@ -39,7 +39,7 @@ export function addResponseHeaders(c: Context, headers: Record<string, string>):
 }
 
 /** A JSON response with its headers as a plain object: content type, request id, added headers, `headers`. */
-export function jsonResponse(c: Context, status: number, json: string, headers?: Record<string, string>): Response {
+export function jsonResponse(c: Context, status: number, json: string | ReadableStream<Uint8Array>, headers?: Record<string, string>): Response {
   const id = c.get('requestId') as string | undefined;
   const res = new Response(json, {
     status,
@@ -72,6 +72,13 @@ const OK_META = JSON.stringify(OK);
 const CREATED_META = JSON.stringify(CREATED);
 
 export const okJson = <T>(c: Context, data: JsonText<T>) => jsonResponse(c, 200, `{"meta":${OK_META},"data":${data}}`) as ReturnType<typeof ok<T>>;
+
+/**
+ * `okJson` for data streamed as bytes: `data(prefix, suffix)` gives the whole body, the data
+ * between the envelope's `prefix` and `suffix`. Same bytes on the wire as `okJson`.
+ */
+export const okJsonStream = <T>(c: Context, data: (prefix: string, suffix: string) => ReadableStream<Uint8Array>) =>
+  jsonResponse(c, 200, data(`{"meta":${OK_META},"data":`, '}')) as ReturnType<typeof ok<T>>;
 
 export const createdJson = <T>(c: Context, data: JsonText<T>) =>
   jsonResponse(c, 201, `{"meta":${CREATED_META},"data":${data}}`) as ReturnType<typeof created<T>>;

@@ -1,14 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
-import { okJson, type JsonText } from '../../shared/http.js';
+import { okJsonStream } from '../../shared/http.js';
 import { registerOperation } from '../../shared/operation.js';
 import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import type { components } from '../../../generated/orders/types.js';
-import { listOrders, type Sort } from './repository.js';
+import { createPageGate, streamDocuments } from '../streamed-page.js';
+import { findOrder, listOrderIds, type Sort } from './repository.js';
 
 type OrderList = components['schemas']['OrderListEnvelope']['data'];
 
@@ -41,15 +42,23 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 }
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  // Orders are up to 1 MiB each: a page is streamed, a few pages per API key at a time (see streamed-page.ts).
+  const gate = createPageGate();
+  registerOperation(app, route, async (c) => {
     const q = c.req.valid('query');
     const sort = q.sort ?? DEFAULT_SORT;
     const sourceIds = q['source_ids[]'];
     const { offset, fetch } = pageWindow(q.page, q.limit);
-    const rows = listOrders(db, { storeId: c.get('store').id, sort, sourceIds, offset, fetch });
-    const { items, pagination } = pageOf(rows, q.page, q.limit);
+    const storeId = c.get('store').id;
+    const ids = listOrderIds(db, { storeId, sort, sourceIds, offset, fetch });
+    const { items, pagination } = pageOf(ids, q.page, q.limit);
     const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
-    const data: JsonText<OrderList> = `{"orders":[${items.join(',')}],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
-    return okJson(c, data);
+    const release = await gate.acquire(c.get('principal').apiKeyId);
+    // HEAD: hono drops the body unread, so the turn ends here.
+    if (c.req.method === 'HEAD') release();
+    // Orders are never deleted; one updated meanwhile is answered as it is when its turn comes.
+    return okJsonStream<OrderList>(c, (prefix, suffix) =>
+      streamDocuments(`${prefix}{"orders":[`, items, (id) => findOrder(db, storeId, id), `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}${suffix}`, release),
+    );
   });
 }

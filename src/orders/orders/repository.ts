@@ -77,18 +77,18 @@ function prepare(db: Db) {
   );
   const update = sqlite.prepare('UPDATE orders SET doc = ?, source_updated_ms = ?, updated_at = ? WHERE store_id = ? AND id = ?');
   const lists = new Map<string, ReturnType<typeof listStatement>>();
-  const listStatement = (sort: Sort, filtered: boolean, deep: boolean) => {
+  const listStatement = (sort: Sort, filtered: boolean, deep: boolean, what: 'doc' | 'id') => {
     const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
-    if (!deep) return sqlite.prepare(`SELECT o.doc FROM orders o WHERE ${inStore} ${order} ${PAGE}`).pluck();
+    if (!deep) return sqlite.prepare(`SELECT o.${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).pluck();
     // Deep pages: the page's ids come from the sort index alone (it covers store_id, the sort key
     // and id), so that OFFSET skips index entries, not rows with their documents: page 200 of a
     // store with a million orders costs about what page 1 does. The rows are then read for those
     // ids only. No second store_id test outside: with one, SQLite walks the store's sort index
     // and filters on the ids (a scan of the whole store) instead of looking them up by primary key.
-    return sqlite.prepare(`SELECT o.doc FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`).pluck();
+    return sqlite.prepare(`SELECT o.${what} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`).pluck();
   };
   return {
     byId,
@@ -96,10 +96,10 @@ function prepare(db: Db) {
     locationInStore,
     insert,
     update,
-    list(sort: Sort, filtered: boolean, deep: boolean) {
-      const key = `${sort}|${filtered}|${deep}`;
+    list(sort: Sort, filtered: boolean, deep: boolean, what: 'doc' | 'id' = 'doc') {
+      const key = `${sort}|${filtered}|${deep}|${what}`;
       let s = lists.get(key);
-      if (!s) lists.set(key, (s = listStatement(sort, filtered, deep)));
+      if (!s) lists.set(key, (s = listStatement(sort, filtered, deep, what)));
       return s;
     },
   };
@@ -177,13 +177,13 @@ export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpd
   });
 }
 
-/** A page of orders, each as JSON text (see orderJson). */
-export function listOrders(
+/** The ids of a page of orders, in the list's order: the page's documents are then read one at a time (see list-orders.ts). */
+export function listOrderIds(
   db: Db,
   q: { storeId: string; sort: Sort; sourceIds?: string[]; offset: number; fetch: number },
-): JsonText<Order>[] {
+): string[] {
   const s = stmts(db);
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
-  return s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as JsonText<Order>[];
+  return s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT, 'id').all(...params, q.fetch, q.offset) as string[];
 }

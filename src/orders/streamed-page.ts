@@ -1,0 +1,77 @@
+/**
+ * A page of large documents answered with bounded memory: the documents are read one at a time
+ * as the client takes them (a ReadableStream pulled by @hono/node-server, which waits for the
+ * socket to drain), so a page of 50 orders of 1 MB holds about one order in memory, not 50. And
+ * each API key streams at most `perKey` pages at once; its other list requests wait their turn,
+ * so that one key's parallel large answers cannot take the memory and the event loop from the
+ * other tenants.
+ */
+export interface PageGate {
+  /** Waits for a turn of `key`; resolves with the function that ends it (idempotent). */
+  acquire(key: string): Promise<() => void>;
+}
+
+export function createPageGate(perKey = 4): PageGate {
+  const keys = new Map<string, { running: number; waiting: Array<() => void> }>();
+  return {
+    acquire(key) {
+      let entry = keys.get(key);
+      if (!entry) keys.set(key, (entry = { running: 0, waiting: [] }));
+      const e = entry;
+      let done = false;
+      const release = () => {
+        if (done) return;
+        done = true;
+        const next = e.waiting.shift();
+        if (next) next();
+        else if (--e.running === 0) keys.delete(key);
+      };
+      if (e.running < perKey) {
+        e.running++;
+        return Promise.resolve(release);
+      }
+      // The slot passes straight to the next waiter: `running` stays as it is.
+      return new Promise((resolve) => e.waiting.push(() => resolve(release)));
+    },
+  };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * `head`, then the documents `read(ids[i])` gives (undefined: skipped) joined by commas, then
+ * `tail`, as a byte stream read one document per pull; `release` runs when it ends, fails or is
+ * cancelled (the client went away).
+ */
+export function streamDocuments(head: string, ids: readonly string[], read: (id: string) => string | undefined, tail: string, release: () => void) {
+  let i = 0;
+  let first = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(utf8.encode(head));
+      },
+      pull(controller) {
+        try {
+          while (i < ids.length) {
+            const doc = read(ids[i++]!);
+            if (doc === undefined) continue;
+            controller.enqueue(utf8.encode(first ? doc : `,${doc}`));
+            first = false;
+            return;
+          }
+          controller.enqueue(utf8.encode(tail));
+          controller.close();
+          release();
+        } catch (err) {
+          release();
+          controller.error(err);
+        }
+      },
+      cancel() {
+        release();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
