@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
+import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
 
 describe('restart', () => {
   it('recovers the same key after a restart with the same sealed root; another passphrase fails at start', async () => {
@@ -38,5 +38,35 @@ describe('restart', () => {
     expect(() =>
       loadSealedModule({ file: path.join(dir, 'root.sealed.json'), passphrase: 'a different passphrase', development: true, allowCreate: false }, () => {}),
     ).toThrow(/Cannot unseal the root secret .* is not the secret it was sealed with/);
+  });
+
+  it('with the development provider, a new port (a new issuer URL) keeps the key recoverable by the same user only', async () => {
+    const dir = tempDir();
+    const dbFile = path.join(dir, 'keys.db');
+    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const { client, key: apiKey } = first.account();
+    const key = await initKey(client);
+    const back = await signInByHttp(first, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE);
+    const generated = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } } });
+    await first.close();
+
+    // Another port: PUBLIC_URL's default, and so the provider's issuer URL, changes.
+    const second = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    try {
+      expect(second.origin).not.toBe(first.origin);
+      const createClient = (await import('openapi-fetch')).default;
+      const again = createClient<import('../../generated/keys/types.js').paths>({
+        baseUrl: `${second.origin}/keygen`,
+        fetch: async (input: Request) => second.root.request(input),
+        headers: { 'X-Api-Key': apiKey.key },
+      });
+      const back2 = await signInByHttp(second, (await createTransaction(again, 'recover', key)).userPromptUrl, ALICE);
+      const recovered = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } } });
+      expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
+      const back3 = await signInByHttp(second, (await createTransaction(again, 'recover', key)).userPromptUrl, BOB);
+      expect(back3.searchParams.get('error')).toBe('identity_mismatch');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -27,6 +27,13 @@ export interface DevProviderOptions {
   clock?: Clock;
 }
 
+/**
+ * The identity issuer of the development provider's users, whatever URL it is served at (the
+ * issuer URL in its tokens follows PORT and PUBLIC_URL). Its tokens are still checked against
+ * the URL issuer.
+ */
+export const DEV_ISSUER_IDENTITY = 'urn:keygen:development-provider';
+
 /** Wrong passwords allowed per user name within LOCKOUT_MS; then the form refuses until the window passes. */
 export const MAX_FAILED_LOGINS = 5;
 const LOCKOUT_MS = 15 * 60 * 1000;

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { zCompleteUserSignInQuery, zHtmlPage } from '../../../generated/keys/zod.js';
 import type { KeysApp, KeysServices } from '../context.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
+import { DEV_ISSUER_IDENTITY } from '../oidc/dev-provider.js';
 import { isBoundBrowser } from '../prompt/browser-binding.js';
 import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
 import { bindUser, findKeyById, finishTransaction, takeSignIn, type TransactionRow } from '../repository.js';
@@ -76,18 +77,23 @@ export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger
       }
 
       const version = key.hardwareVersion;
-      const binding = userBinding(sealed, version, key.id, identity.issuer, identity.sub);
+      // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
+      // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
+      // Keys bound to the URL before this are still recognised by it.
+      const issuers = key.provider === 'dev' ? [DEV_ISSUER_IDENTITY, identity.issuer] : [identity.issuer];
+      const bindingFor = (issuer: string) => userBinding(sealed, version, key.id, issuer, identity.sub);
       const now = clock.now();
-      let bound = txn.kind === 'generate' && bindUser(db, key.id, binding.toString('hex'), now);
-      if (!bound) {
+      let issuer: string | undefined;
+      if (txn.kind === 'generate' && bindUser(db, key.id, bindingFor(issuers[0]!).toString('hex'), now)) issuer = issuers[0];
+      if (!issuer) {
         const current = findKeyById(db, key.id)?.userBinding;
-        bound = current !== null && current !== undefined && sameBytes(binding, Buffer.from(current, 'hex'));
+        if (current) issuer = issuers.find((i) => sameBytes(bindingFor(i), Buffer.from(current, 'hex')));
       }
-      if (!bound) return fail('identity_mismatch');
+      if (!issuer) return fail('identity_mismatch');
 
       const clientSecret = unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
       if (!clientSecret) return fail('server_error');
-      const share = userShare(sealed, version, identity.issuer, identity.sub);
+      const share = userShare(sealed, version, issuer, identity.sub);
       const recoveryKey = deriveRecoveryKey(sealed, version, key.id, clientSecret, share);
       const keyToken = sealKeyToken(sealed, key.id, txn.id, recoveryKey);
       recoveryKey.fill(0);
