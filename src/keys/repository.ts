@@ -53,11 +53,11 @@ function prepare(db: Db) {
     forgetSpent: sqlite.prepare('DELETE FROM keygen_spent_tokens WHERE forget_at <= ?'),
     dropExpiredSecretsBatch: sqlite.prepare(
       `UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL
-       WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT ?)`,
+       WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT CAST(? AS INTEGER))`,
     ),
-    forgetTransactionsBatch: sqlite.prepare('DELETE FROM keygen_transactions WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? LIMIT ?)'),
+    forgetTransactionsBatch: sqlite.prepare('DELETE FROM keygen_transactions WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))'),
     forgetSpentBatch: sqlite.prepare(
-      'DELETE FROM keygen_spent_tokens WHERE token_hash IN (SELECT token_hash FROM keygen_spent_tokens WHERE forget_at <= ? LIMIT ?)',
+      'DELETE FROM keygen_spent_tokens WHERE token_hash IN (SELECT token_hash FROM keygen_spent_tokens WHERE forget_at <= ? LIMIT CAST(? AS INTEGER))',
     ),
   };
 }

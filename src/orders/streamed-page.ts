@@ -7,8 +7,11 @@
  * other tenants.
  */
 export interface PageGate {
-  /** Waits for a turn of `key`; resolves with the function that ends it (idempotent). */
-  acquire(key: string): Promise<() => void>;
+  /**
+   * A turn of `key`: the function that ends it (idempotent), at once when one is free (a read
+   * stays synchronous, see pipeline.ts), else a promise of it.
+   */
+  acquire(key: string): (() => void) | Promise<() => void>;
 }
 
 export function createPageGate(perKey = 4): PageGate {
@@ -28,7 +31,7 @@ export function createPageGate(perKey = 4): PageGate {
       };
       if (e.running < perKey) {
         e.running++;
-        return Promise.resolve(release);
+        return release;
       }
       // The slot passes straight to the next waiter: `running` stays as it is.
       return new Promise((resolve) => e.waiting.push(() => resolve(release)));

@@ -44,7 +44,7 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   // Orders are up to 1 MiB each: a page is streamed, a few pages per API key at a time (see streamed-page.ts).
   const gate = createPageGate();
-  registerOperation(app, route, async (c) => {
+  registerOperation(app, route, (c) => {
     const q = c.req.valid('query');
     const sort = q.sort ?? DEFAULT_SORT;
     const sourceIds = q['source_ids[]'];
@@ -53,12 +53,15 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     const ids = listOrderIds(db, { storeId, sort, sourceIds, offset, fetch });
     const { items, pagination } = pageOf(ids, q.page, q.limit);
     const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
-    const release = await gate.acquire(c.get('principal').apiKeyId);
-    // HEAD: hono drops the body unread, so the turn ends here.
-    if (c.req.method === 'HEAD') release();
-    // Orders are never deleted; one updated meanwhile is answered as it is when its turn comes.
-    return okJsonStream<OrderList>(c, (prefix, suffix) =>
-      streamDocuments(`${prefix}{"orders":[`, items, (id) => findOrder(db, storeId, id), `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}${suffix}`, release),
-    );
+    const answer = (release: () => void) => {
+      // HEAD: hono drops the body unread, so the turn ends here.
+      if (c.req.method === 'HEAD') release();
+      // Orders are never deleted; one updated meanwhile is answered as it is when its turn comes.
+      return okJsonStream<OrderList>(c, (prefix, suffix) =>
+        streamDocuments(`${prefix}{"orders":[`, items, (id) => findOrder(db, storeId, id), `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}${suffix}`, release),
+      );
+    };
+    const turn = gate.acquire(c.get('principal').apiKeyId);
+    return typeof turn === 'function' ? answer(turn) : turn.then(answer);
   });
 }
