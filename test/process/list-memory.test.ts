@@ -25,7 +25,16 @@ function bigOrder(i: number, kb: number) {
 // the closing note of the change.
 it('answers parallel pages of large orders with bounded memory, and /healthz meanwhile', async () => {
   const dir = tempDir('list-memory-');
-  server = await startServer({ DATABASE_URL: `file:${path.join(dir, 'service.db')}`, RATE_LIMIT_PER_SECOND: '0', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') });
+  // A heap of 192 MB, so that the collector runs before the peak grows far: streamed, each order is
+  // garbage once written (how much of it stands at the peak depends on when the collector runs,
+  // hence the margin below); pages built whole (20 × ~10 MB live at once) would not fit beside the
+  // server's own heap.
+  server = await startServer({
+    DATABASE_URL: `file:${path.join(dir, 'service.db')}`,
+    RATE_LIMIT_PER_SECOND: '0',
+    KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=192`.trim(),
+  });
   const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
   const headers = { 'content-type': 'application/json', 'svc-api-key': key };
   const base = `${server.url}/commerce/2024-07`;
@@ -62,7 +71,10 @@ it('answers parallel pages of large orders with bounded memory, and /healthz mea
   await Promise.all(lists);
   expect(await health).toBe(200);
   expect(bytes).toBeGreaterThan(20 * 20 * 480 * 1024);
+  expect(server.proc.exitCode).toBeNull();
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const grew = peakRssMb(pid) - before;
-  // Built as strings, 20 pages of ~10 MB each raise the peak by 200 MB and more; streamed, by a few.
-  expect(grew).toBeLessThan(60);
+  // Built as strings, 20 pages of ~10 MB each raised the peak by 344 MB (and do not fit the heap
+  // above); streamed, by 6 to 110 MB in repeated runs, depending on when the collector runs.
+  expect(grew).toBeLessThan(150);
 }, 60_000);
