@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FAILED_LOGINS } from '../../src/keys/oidc/dev-provider.js';
-import { ALICE, buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
+import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, type KeysHarness } from './support.js';
 
 /** A browser without JavaScript: a cookie jar and manual redirects. */
 function browser(h: KeysHarness) {
-  const jar = new Map<string, string>();
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(new URL(url, h.origin), {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    return res;
-  };
+  const go = cookieJarFetch(h.origin);
   const form = (url: string, body: Record<string, string> = {}) =>
     go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
   return { go, form };

@@ -120,19 +120,13 @@ export async function createTransaction(
 }
 
 /**
- * A minimal browser without JavaScript: follows the flow from userPromptUrl through the embedded
- * provider's login form to the redirect to clientReturnUrl, by hand, with a cookie jar. Responses
- * of the key service's own pages are checked against the YAML.
+ * fetch as a browser without JavaScript does it: one cookie jar across calls, redirects not
+ * followed (the caller reads `location`). Relative URLs resolve against `base`.
  */
-export async function signInByHttp(
-  h: KeysHarness,
-  userPromptUrl: string,
-  user: { username: string; password: string } | 'cancel',
-): Promise<URL> {
+export function cookieJarFetch(base?: string) {
   const jar = new Map<string, string>();
-  const returnOrigin = new URL('http://127.0.0.1:9');
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, {
+  return async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(new URL(url, base), {
       ...init,
       redirect: 'manual',
       headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -142,6 +136,24 @@ export async function signInByHttp(
       const i = pair!.indexOf('=');
       jar.set(pair!.slice(0, i), pair!.slice(i + 1));
     }
+    return res;
+  };
+}
+
+/**
+ * A minimal browser without JavaScript: follows the flow from userPromptUrl through the embedded
+ * provider's login form to the redirect to clientReturnUrl, by hand, with a cookie jar. Responses
+ * of the key service's own pages are checked against the YAML.
+ */
+export async function signInByHttp(
+  h: KeysHarness,
+  userPromptUrl: string,
+  user: { username: string; password: string } | 'cancel',
+): Promise<URL> {
+  const returnOrigin = new URL('http://127.0.0.1:9');
+  const send = cookieJarFetch();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await send(url, init);
     const pathname = new URL(url).pathname;
     if (pathname.startsWith('/keygen/') && !pathname.startsWith('/keygen/oidc-dev/')) {
       keysContract.check(init.method ?? 'GET', url, res.status, res.headers, undefined);
