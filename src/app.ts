@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { getPath } from 'hono/utils/url';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import { probeWrite, type Db } from './shared/db/client.js';
-import { ApiError } from './shared/errors.js';
+import { errorResponse } from './orders/envelope.js';
+import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
-import { errorResponse, requestId } from './shared/http.js';
+import { requestId } from './shared/http.js';
 import { requestLog } from './shared/logger.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import { createDocsApp } from './docs/index.js';
@@ -33,6 +33,7 @@ export function createApp(deps: AppDeps) {
   const authenticate = createAuthenticator(db, clock);
   const rateLimit = createRateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
+  // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use('*', requestId());
   app.use('*', requestLog(logger));
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps) {
     app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
   }
 
+  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
+
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)
       ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
@@ -67,13 +70,5 @@ export function createApp(deps: AppDeps) {
     return errorResponse(c, new ApiError(50000));
   });
 
-  // The order service's requests go to its own app, not through this one's router: here the
-  // middleware above would join each of its operations, and hono composes a route's handlers with
-  // a promise per step (see pipeline.ts). `app.request` goes through this too.
-  const orders = createOrdersApp({ db, clock, config, logger, authenticate, rateLimit });
-  const ordersPrefix = `${ORDERS_BASE_PATH}/`;
-  const isOrders = (path: string) => path.startsWith(ordersPrefix) || path === ORDERS_BASE_PATH;
-  const routed = app.fetch;
-  app.fetch = (request, env, executionCtx) => (isOrders(getPath(request)) ? orders.fetch(request, env, executionCtx) : routed(request, env, executionCtx));
   return app;
 }

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../shared/db/client.js';
+import type { Service } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
 import type { RelyingParty } from './oidc/relying-party.js';
@@ -39,6 +40,8 @@ export interface KeysServices {
 
 export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
 export type KeysApp = OpenAPIHono<KeysEnv>;
+/** Where the key service's operations are defined (see createKeysService). */
+export type KeysService = Service<KeysEnv>;
 
 /** A transaction's lifetime, from creation. */
 export const TRANSACTION_TTL_MS = 24 * 60 * 60 * 1000;

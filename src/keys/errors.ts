@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { jsonPath, type Problem } from '../shared/validation.js';
 
 export type Reason = 'missing' | 'invalid' | 'expired' | 'already_used' | 'not_found';
 export type Location = 'header' | 'path' | 'query' | 'body';
@@ -34,32 +34,24 @@ export const keyNotFound = () => new KeysError(404, [{ parameter: 'keyId', in: '
 export const internalErrorBody = () =>
   ({ error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' } }) as const;
 
-function at(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const seg of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[seg];
+/** Over the per-API-key rate limit: 429 with the `ratelimit-*` and `retry-after` headers. */
+export class TooManyRequests extends Error {
+  constructor(
+    message: string,
+    readonly headers: Record<string, string>,
+  ) {
+    super(message);
   }
-  return v;
+
+  toBody() {
+    return { error: { code: 'too_many_requests', message: this.message } } as const;
+  }
 }
 
-const jsonPath = (path: readonly PropertyKey[]) =>
-  path.reduce<string>((out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${String(seg)}` : String(seg)), '');
-
-/** zod issues of one request part as contract issues; the value is never echoed. */
-export function issuesFrom(where: Location, input: unknown, issues: readonly z.core.$ZodIssue[]): Issue[] {
-  const out: Issue[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ parameter: jsonPath([...issue.path, key]), in: where, reason: 'invalid', message: 'Unknown property.' });
-      continue;
-    }
-    const parameter = jsonPath(issue.path) || (where === 'body' ? 'body' : where);
-    if (issue.path.length > 0 && at(input, issue.path) === undefined) {
-      out.push({ parameter, in: where, reason: 'missing', message: `${parameter} is required.` });
-    } else {
-      out.push({ parameter, in: where, reason: 'invalid', message: `${parameter} is invalid: ${issue.message}` });
-    }
-  }
-  return out;
+/** A problem of a request (shared/validation.ts) as the contract's `error.issues[]` names it; the value is never echoed. */
+export function issueFrom(p: Problem): Issue {
+  const parameter = jsonPath(p.path) || (p.part === 'body' ? 'body' : p.part);
+  if (p.kind === 'unknown') return { parameter, in: p.part, reason: 'invalid', message: 'Unknown property.' };
+  if (p.kind === 'missing' && p.path.length > 0) return { parameter, in: p.part, reason: 'missing', message: `${parameter} is required.` };
+  return { parameter, in: p.part, reason: 'invalid', message: `${parameter} is invalid: ${p.issue?.message ?? 'Unknown parameter.'}` };
 }

@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Authenticator } from '../shared/api-keys.js';
-import type { Principal } from '../shared/api-keys.js';
+import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { Db } from '../shared/db/client.js';
-import type { Operations } from '../shared/operation.js';
+import type { OperationOptions, Service } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { StoreRow } from './stores/repository.js';
 
@@ -26,5 +25,9 @@ export type OrdersEnv = {
   };
 };
 
-/** Where the order service's operations are registered (see createOrdersApp). */
-export type OrdersApp = Operations<OrdersEnv>;
+/** Where the order service's operations are defined (see createOrdersApp). */
+export interface OrdersApp {
+  service: Service<OrdersEnv>;
+  /** For the operations inside the store that `svc-store-id` names (orders, locations): its check. */
+  inStore: OperationOptions<OrdersEnv>;
+}

@@ -8,8 +8,8 @@
  */
 export interface PageGate {
   /**
-   * A turn of `key`: the function that ends it (idempotent), at once when one is free (a read
-   * stays synchronous, see pipeline.ts), else a promise of it.
+   * A turn of `key`: the function that ends it (idempotent), at once when one is free (the
+   * handler answers without a promise of its own), else a promise of it.
    */
   acquire(key: string): (() => void) | Promise<() => void>;
 }

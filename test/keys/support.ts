@@ -4,10 +4,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { pino } from 'pino';
 import { createKeysClient } from '../../client/index.js';
-import { createKeysApp } from '../../src/keys/app.js';
-import { createRateLimiter } from '../../src/shared/rate-limit.js';
+import { createApp } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
@@ -17,7 +17,6 @@ import { openDatabase } from '../../src/shared/db/client.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 
 export const keysContract = contractFor('keys');
-const silent = { warn: () => {}, error: () => {} };
 
 export interface HarnessOptions {
   /** Serve over HTTP on 127.0.0.1 (needed for the OpenID sign-in). A port reuses an earlier server's. */
@@ -67,14 +66,15 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     sealedRoot,
     ...opts.config,
   };
-  const root = new Hono().route('/keygen', createKeysApp({
+  // The whole process's app, as the server builds it: the key service under /keygen beside the rest.
+  const root = createApp({
     db: database.db,
-    sealed,
     clock,
-    config,
-    logger: silent,
-    ...(opts.rateLimit && { rateLimit: createRateLimiter(opts.rateLimit, clock) }),
-  }));
+    config: testConfig({ RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 }),
+    logger: pino({ level: 'silent' }),
+    keys: { config, sealed },
+    publicUrl: origin,
+  });
   handler = (req, env) => root.fetch(req, env);
   const fetch = contractFetch(root, keysContract);
 

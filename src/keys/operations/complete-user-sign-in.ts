@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { zCompleteUserSignInQuery, zHtmlPage } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
 import { DEV_ISSUER_IDENTITY } from '../oidc/dev-provider.js';
 import { isBoundBrowser } from '../prompt/browser-binding.js';
@@ -41,9 +42,8 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * the same identity at recovery, derives the recovery key in the sealed module and hands the
  * browser a one-time key token for the application.
  */
-export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger, urls, config }: KeysServices) {
-  app.openapi(
-    completeUserSignInRoute,
+export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp, logger, urls, config }: KeysServices) {
+  defineOperation(service, completeUserSignInRoute,
     async (c) => {
       const { state } = c.req.valid('query');
       const txn = state ? takeSignIn(db, tokenHash(state)) : undefined;
@@ -101,6 +101,6 @@ export function completeUserSignIn(app: KeysApp, { db, sealed, clock, rp, logger
       finishTransaction(db, txn.id, now, tokenHash(keyToken));
       return sendBack(c, txn, { keyToken });
     },
-    (result, c) => (result.success ? undefined : errorPage(c, 'invalid')),
+    { refuse: (c) => errorPage(c, 'invalid') },
   );
 }

@@ -5,7 +5,8 @@ import {
   zCreateGenerateTransactionResponse,
   zError,
 } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { createTransaction } from '../transactions.js';
 import { apiKeySecurity, errorResponses } from './shared.js';
 
@@ -25,8 +26,8 @@ export const createGenerateTransactionRoute = createRoute({
   },
 });
 
-export function createGenerateTransaction(app: KeysApp, services: KeysServices) {
-  app.openapi(createGenerateTransactionRoute, (c) =>
+export function createGenerateTransaction(service: KeysService, services: KeysServices) {
+  defineOperation(service, createGenerateTransactionRoute, (c) =>
     createTransaction(c, services, 'generate', c.req.valid('param').keyId, c.req.valid('json')),
   );
 }

@@ -5,7 +5,8 @@ import {
   zCreateRecoverTransactionResponse,
   zError,
 } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { createTransaction } from '../transactions.js';
 import { apiKeySecurity, errorResponses } from './shared.js';
 
@@ -25,8 +26,8 @@ export const createRecoverTransactionRoute = createRoute({
   },
 });
 
-export function createRecoverTransaction(app: KeysApp, services: KeysServices) {
-  app.openapi(createRecoverTransactionRoute, (c) =>
+export function createRecoverTransaction(service: KeysService, services: KeysServices) {
+  defineOperation(service, createRecoverTransactionRoute, (c) =>
     createTransaction(c, services, 'recover', c.req.valid('param').keyId, c.req.valid('json')),
   );
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zError, zExchangeKeyTokenPath, zExchangeKeyTokenQuery, zExchangeKeyTokenResponse } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { badRequest, keyNotFound } from '../errors.js';
 import { consumeKeyToken, findKey, findTransactionByKeyToken, isSpent } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
@@ -19,8 +20,8 @@ export const exchangeKeyTokenRoute = createRoute({
   },
 });
 
-export function exchangeKeyToken(app: KeysApp, { db, sealed, clock }: KeysServices) {
-  app.openapi(exchangeKeyTokenRoute, (c) => {
+export function exchangeKeyToken(service: KeysService, { db, sealed, clock }: KeysServices) {
+  defineOperation(service, exchangeKeyTokenRoute, (c) => {
     const { keyId } = c.req.valid('param');
     const { keyToken } = c.req.valid('query');
     const key = findKey(db, c.get('principal').accountId, keyId);

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zError, zInitKeyBody, zInitKeyResponse } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { badRequest } from '../errors.js';
 import { insertKey } from '../repository.js';
 import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
@@ -19,8 +20,8 @@ export const initKeyRoute = createRoute({
   },
 });
 
-export function initKey(app: KeysApp, { db, sealed, clock, rp }: KeysServices) {
-  app.openapi(initKeyRoute, (c) => {
+export function initKey(service: KeysService, { db, sealed, clock, rp }: KeysServices) {
+  defineOperation(service, initKeyRoute, (c) => {
     const { userSecretProvider } = c.req.valid('json');
     if (!rp.isConfigured(userSecretProvider)) {
       throw badRequest('userSecretProvider', 'body', 'invalid', `The provider ${userSecretProvider} is not configured on this server.`);

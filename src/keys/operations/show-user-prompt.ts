@@ -1,12 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zHtmlPage, zShowUserPromptQuery } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
 import { findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import { htmlResponses } from './shared.js';
-import { promptHook } from './start-user-sign-in.js';
+import { promptPage } from './start-user-sign-in.js';
 
 export const showUserPromptRoute = createRoute({
   method: 'get',
@@ -22,9 +23,8 @@ export const showUserPromptRoute = createRoute({
 });
 
 /** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
-export function showUserPrompt(app: KeysApp, { db, clock, rp }: KeysServices) {
-  app.openapi(
-    showUserPromptRoute,
+export function showUserPrompt(service: KeysService, { db, clock, rp }: KeysServices) {
+  defineOperation(service, showUserPromptRoute,
     (c) => {
       const { transactionToken } = c.req.valid('query');
       const found = openTransaction(db, tokenHash(transactionToken), clock.now());
@@ -46,6 +46,6 @@ export function showUserPrompt(app: KeysApp, { db, clock, rp }: KeysServices) {
         200,
       );
     },
-    promptHook,
+    promptPage,
   );
 }

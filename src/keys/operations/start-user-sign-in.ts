@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { zHtmlPage, zStartUserSignInBody, zStartUserSignInQuery } from '../../../generated/keys/zod.js';
-import type { KeysApp, KeysServices } from '../context.js';
+import type { KeysService, KeysServices } from '../context.js';
+import { defineOperation } from '../../shared/operation.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
 import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prompt/pages.js';
 import { consumePromptToken, findKeyById } from '../repository.js';
@@ -10,10 +11,7 @@ import type { ProviderName } from '../oidc/relying-party.js';
 import { htmlResponses } from './shared.js';
 
 /** A prompt page's invalid parameters are answered with an HTML page, not the API's JSON error. */
-export const promptHook = (result: { success: boolean }, c: Context) => {
-  if (!result.success) return errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid');
-  return undefined;
-};
+export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
 
 export const startUserSignInRoute = createRoute({
   method: 'post',
@@ -32,9 +30,8 @@ export const startUserSignInRoute = createRoute({
 });
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config }: KeysServices) {
-  app.openapi(
-    startUserSignInRoute,
+export function startUserSignIn(service: KeysService, { db, sealed, clock, rp, config }: KeysServices) {
+  defineOperation(service, startUserSignInRoute,
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
       const hash = tokenHash(c.req.valid('query').transactionToken);
@@ -54,6 +51,6 @@ export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config }:
       browserHeaders(c);
       return c.redirect(url.href, 303);
     },
-    promptHook,
+    promptPage,
   );
 }

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zCreateLocationBody, zCreateLocationHeaders, zCreateLocationResponse } from '../../../generated/orders/zod.js';
-import { created } from '../../shared/http.js';
+import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
-import { registerOperation } from '../../shared/operation.js';
-import { rejectWith } from '../../shared/validation.js';
+import { defineOperation } from '../../shared/operation.js';
+import { rejectWith } from '../service.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertLocation, toLocation } from './repository.js';
@@ -26,7 +26,7 @@ export const route = createRoute({
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const body = c.req.valid('json');
     // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
     // null (open 24 hours).
@@ -45,5 +45,5 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
     const now = clock.now();
     const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
     return created(c, toLocation(row));
-  });
+  }, app.inStore);
 }

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zGetLocationHeaders, zGetLocationPath, zGetLocationResponse } from '../../../generated/orders/zod.js';
-import { ApiError } from '../../shared/errors.js';
-import { ok } from '../../shared/http.js';
-import { registerOperation } from '../../shared/operation.js';
+import { ApiError } from '../errors.js';
+import { ok } from '../envelope.js';
+import { defineOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { findLocation, toLocation } from './repository.js';
@@ -20,9 +20,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const row = findLocation(db, c.get('store').id, c.req.valid('param').id);
     if (!row) throw new ApiError(40400, 'The location could not be found.');
     return ok(c, toLocation(row));
-  });
+  }, app.inStore);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
 import type { Db } from '../../shared/db/client.js';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../errors.js';
 import { locations } from '../schema.js';
 
 export type LocationRow = typeof locations.$inferSelect;

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zCreateOrderBody, zCreateOrderHeaders, zCreateOrderResponse } from '../../../generated/orders/zod.js';
-import { createdJson } from '../../shared/http.js';
+import { createdJson } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
-import { registerOperation } from '../../shared/operation.js';
-import { rejectWith } from '../../shared/validation.js';
+import { defineOperation } from '../../shared/operation.js';
+import { rejectWith } from '../service.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertOrder } from './repository.js';
@@ -25,11 +25,11 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, async (c) => {
+  defineOperation(app.service, route, async (c) => {
     const body = c.req.valid('json');
     const problems = orderRuleProblems(body);
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
     return createdJson(c, await insertOrder(db, c.get('store').id, newId('ord', now), body, now.toISOString()));
-  });
+  }, app.inStore);
 }

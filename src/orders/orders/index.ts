@@ -1,12 +1,9 @@
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { requireStore } from '../middleware.js';
 import * as createOrder from './create-order.js';
 import * as getOrder from './get-order.js';
 import * as listOrders from './list-orders.js';
 import * as updateOrder from './update-order.js';
 
 export function mountOrders(app: OrdersApp, deps: OrdersDeps) {
-  // '/orders/*' matches '/orders' too: one registration, one store lookup per request.
-  app.use('/orders/*', requireStore(deps));
   for (const op of [createOrder, listOrders, getOrder, updateOrder]) op.register(app, deps);
 }

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
-import { okJsonStream } from '../../shared/http.js';
-import { registerOperation } from '../../shared/operation.js';
+import { okJsonStream } from '../envelope.js';
+import { defineOperation } from '../../shared/operation.js';
 import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
@@ -44,7 +44,7 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   // Orders are up to 1 MiB each: a page is streamed, a few pages per API key at a time (see streamed-page.ts).
   const gate = createPageGate();
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const q = c.req.valid('query');
     const sort = q.sort ?? DEFAULT_SORT;
     const sourceIds = q['source_ids[]'];
@@ -63,5 +63,5 @@ export function register(app: OrdersApp, { db }: OrdersDeps) {
     };
     const turn = gate.acquire(c.get('principal').apiKeyId);
     return typeof turn === 'function' ? answer(turn) : turn.then(answer);
-  });
+  }, app.inStore);
 }

@@ -1,7 +1,7 @@
 import type { components, operations } from '../../../generated/orders/types.js';
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
-import { ApiError } from '../../shared/errors.js';
-import type { JsonText } from '../../shared/http.js';
+import { ApiError } from '../errors.js';
+import type { JsonText } from '../envelope.js';
 import { NO_TIME } from '../schema.js';
 
 export type Order = components['schemas']['Order'];
@@ -42,7 +42,7 @@ export function orderJson(o: {
     ...(o.pickupLocation && { pickup_location: o.pickupLocation }),
     created_at: o.createdAt,
     updated_at: o.updatedAt,
-  });
+  }) as JsonText<Order>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { decimalEquals, decimalSum } from '../../shared/decimal.js';
-import type { ErrorDetail } from '../../shared/errors.js';
+import type { ErrorDetail } from '../errors.js';
 import type { OrderCreate } from './repository.js';
 
 /** The rules of an order beyond its schema, as the YAML describes them on createOrder. */

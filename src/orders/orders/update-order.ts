@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zUpdateOrderBody, zUpdateOrderHeaders, zUpdateOrderPath, zUpdateOrderResponse } from '../../../generated/orders/zod.js';
-import { ApiError } from '../../shared/errors.js';
-import { okJson } from '../../shared/http.js';
-import { registerOperation } from '../../shared/operation.js';
+import { ApiError } from '../errors.js';
+import { okJson } from '../envelope.js';
+import { defineOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { updateOrder } from './repository.js';
@@ -24,9 +24,9 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const order = updateOrder(db, c.get('store').id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
     if (!order) throw new ApiError(40400, 'The order could not be found.');
     return okJson(c, order);
-  });
+  }, app.inStore);
 }

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zCreateStoreBody, zCreateStoreResponse } from '../../../generated/orders/zod.js';
-import { created } from '../../shared/http.js';
+import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
-import { registerOperation } from '../../shared/operation.js';
+import { defineOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertStore, toStore } from './repository.js';
@@ -20,7 +20,7 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const now = clock.now();
     const row = insertStore(db, { ...c.req.valid('json'), id: newId('sto', now), accountId: c.get('principal').accountId, now: now.toISOString() });
     return created(c, toStore(row));

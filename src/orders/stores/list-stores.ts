@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zListStoresQuery, zListStoresResponse } from '../../../generated/orders/zod.js';
-import { ok } from '../../shared/http.js';
-import { registerOperation } from '../../shared/operation.js';
+import { ok } from '../envelope.js';
+import { defineOperation } from '../../shared/operation.js';
 import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { simpleListPage } from '../pagination.js';
@@ -21,7 +21,7 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const { page, limit } = c.req.valid('query');
     const { items, pagination, parameter_string } = simpleListPage(page, limit, (offset, fetch) => listStores(db, c.get('principal').accountId, offset, fetch), toStore);
     return ok(c, { stores: items, pagination, parameter_string });

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { zUpdateStoreBody, zUpdateStorePath, zUpdateStoreResponse } from '../../../generated/orders/zod.js';
-import { ApiError } from '../../shared/errors.js';
-import { ok } from '../../shared/http.js';
-import { registerOperation } from '../../shared/operation.js';
+import { ApiError } from '../errors.js';
+import { ok } from '../envelope.js';
+import { defineOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { toStore, updateStore } from './repository.js';
@@ -23,7 +23,7 @@ export const route = createRoute({
 });
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  registerOperation(app, route, (c) => {
+  defineOperation(app.service, route, (c) => {
     const row = updateStore(db, c.get('principal').accountId, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
     if (!row) throw new ApiError(40400, 'The store could not be found.');
     return ok(c, toStore(row));

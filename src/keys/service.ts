@@ -1,0 +1,62 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { createAccessCheck, isRefusal } from '../shared/access.js';
+import { createAuthenticator } from '../shared/api-keys.js';
+import { BodyError, readJsonBody } from '../shared/body.js';
+import { addResponseHeaders } from '../shared/http.js';
+import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
+import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests } from './errors.js';
+import { failurePage } from './prompt/pages.js';
+
+/** A key service request body is small: a provider name, a client secret, a return URL. */
+export const KEYS_BODY_LIMIT = 64 * 1024;
+
+const BODY_MESSAGES = {
+  media_type: 'The request body must be application/json.',
+  too_large: 'The request body is larger than 64 KiB.',
+  not_json: 'The request body is not valid JSON.',
+} as const;
+
+/** The key service's answer to anything thrown while it answers a request. */
+export function keysErrorAnswer(logger: KeysLogger) {
+  return (c: Context<KeysEnv>, err: unknown): Response => {
+    if (err instanceof KeysError) return c.json(err.toBody(), err.status);
+    if (err instanceof TooManyRequests) return c.json(err.toBody(), 429, err.headers);
+    if (err instanceof BodyError) return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
+    // The end user's pages answer with a page, the API with its JSON error.
+    if (/\/(prompt|oidc\/callback)$/.test(c.req.path)) return failurePage(c);
+    return c.json(internalErrorBody(), 500);
+  };
+}
+
+/**
+ * The key service on the operation layer (shared/operation.ts): `X-Api-Key` (a 400 naming the
+ * header when missing or unknown) and the rate limit (429), a JSON body of at most 64 KiB (400
+ * naming the body), every problem of the request in one 400 (`error.issues`), and its JSON error
+ * body for every error. Query parameters a route does not declare are ignored: the OpenID
+ * provider's redirect carries some of its own.
+ */
+export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
+  const access = createAccessCheck(deps.authenticate ?? createAuthenticator(deps.db, deps.clock), deps.rateLimit, 'x-api-key');
+  return {
+    app: new OpenAPIHono<KeysEnv>(),
+    strictQuery: false,
+    authenticate(c) {
+      const outcome = access(c);
+      if (isRefusal(outcome)) {
+        if (outcome.reason === 'missing') throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
+        if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
+        throw new TooManyRequests(outcome.message, outcome.headers);
+      }
+      // Key material and tokens: no cache keeps an answer of the API.
+      addResponseHeaders(c, { 'Cache-Control': 'no-store' });
+    },
+    readJsonBody: (c) => readJsonBody(c, KEYS_BODY_LIMIT),
+    refuse(_c, problems) {
+      const issues = problems.map(issueFrom);
+      throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);
+    },
+    answerError: keysErrorAnswer(logger),
+  };
+}

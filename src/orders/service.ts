@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { createAccessCheck, isRefusal } from '../shared/access.js';
+import { BodyError, readJsonBody } from '../shared/body.js';
+import type { Service } from '../shared/operation.js';
+import { jsonPath, type Problem } from '../shared/validation.js';
+import type { OrdersDeps, OrdersEnv } from './env.js';
+import { errorResponse } from './envelope.js';
+import { ApiError, type ErrorDetail } from './errors.js';
+import { describeIssue } from './problems.js';
+import { findStore } from './stores/repository.js';
+
+const PREFIX = { header: 'header.', path: 'path.', query: 'query.', body: '' } as const;
+
+/** A problem as `meta.errors[]` names it: `items[0].quantity`, `query.limit`, `header.svc-store-id`. */
+export function errorDetail(p: Problem): ErrorDetail {
+  const path = PREFIX[p.part] + jsonPath(p.path);
+  if (p.kind === 'missing') return { path, info: 'Required.' };
+  if (p.kind === 'unknown') return { path, info: p.part === 'query' ? 'Unknown parameter.' : 'Unknown property.' };
+  return { path, info: describeIssue(p.issue!) };
+}
+
+/** The contract's error for a request's problems: 40001 when something required is missing, else 42200. */
+export function rejectWith(details: ErrorDetail[], missing: boolean): never {
+  if (missing) throw new ApiError(40001, undefined, details);
+  throw new ApiError(42200, undefined, details);
+}
+
+const BODY_ERRORS = {
+  media_type: () => new ApiError(41500),
+  too_large: (limit: number) => new ApiError(41300, `The request body is larger than ${limit} bytes.`),
+  not_json: () => new ApiError(40000),
+} as const;
+
+/**
+ * The order service on the operation layer (shared/operation.ts): `svc-api-key` (401/40100) and
+ * the rate limit (429/42900), a JSON body (415/41500, 413/41300, 400/40000), every problem of the
+ * request in one 40001/42200, and its envelope for every error.
+ */
+export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
+  const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'svc-api-key');
+  const limit = deps.config.BODY_LIMIT_BYTES;
+  return {
+    app: new OpenAPIHono<OrdersEnv>(),
+    strictQuery: true,
+    authenticate(c) {
+      const outcome = access(c);
+      if (!isRefusal(outcome)) return;
+      if (outcome.reason === 'rate_limited') throw new ApiError(42900, outcome.message, undefined, outcome.headers);
+      throw new ApiError(40100);
+    },
+    readJsonBody: (c) => readJsonBody(c, limit),
+    refuse(_c, problems) {
+      rejectWith(problems.map(errorDetail), problems.some((p) => p.kind === 'missing'));
+    },
+    answerError(c, err) {
+      if (err instanceof ApiError) return errorResponse(c, err);
+      if (err instanceof BodyError) return errorResponse(c, BODY_ERRORS[err.reason](err.limit));
+      if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
+      deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
+      return errorResponse(c, new ApiError(50000));
+    },
+  };
+}
+
+/** Longer than any id newId makes; the header's schema sets no bound (any other value is 41204). */
+const MAX_STORE_ID = 64;
+const HTTP_BLANK = /^[ \t]*$/;
+
+/**
+ * `svc-store-id` → a store of the caller's account: missing 412/41201, naming no store (any shape) 412/41204.
+ *
+ * A store found is remembered for `ttlMs` (one second), so that a busy client does not cost a
+ * query per request for it. Stores are never deleted and never change account, so a remembered
+ * store is still the caller's; only its id is handed on (c.get('store')), never fields that an
+ * update could change. A store not found is not remembered: a new store is usable at once.
+ */
+export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000) {
+  const known = new Map<string, number>();
+  return (c: Context<OrdersEnv>): void => {
+    const value = c.req.header('svc-store-id');
+    // Blank in HTTP's sense (spaces and tabs only): String#trim would also drop Unicode spaces
+    // such as U+00A0, which make a value that names no store (41204), not a missing one.
+    if (value === undefined || HTTP_BLANK.test(value)) {
+      throw new ApiError(41201, undefined, [{ path: 'header.svc-store-id', info: 'Required.' }]);
+    }
+    const accountId = c.get('principal').accountId;
+    const key = `${accountId}\n${value}`;
+    const now = deps.clock.now().getTime();
+    const until = known.get(key);
+    // A remembered value has passed this check already.
+    if (until === undefined || until <= now) {
+      // A value no store id can have (longer than any, see newId) names no store: 41204 without a query.
+      if (value.length > MAX_STORE_ID || !findStore(deps.db, accountId, value)) {
+        known.delete(key);
+        throw new ApiError(41204);
+      }
+      if (known.size >= maxEntries) known.clear();
+      known.set(key, now + ttlMs);
+    }
+    c.set('store', { id: value });
+  };
+}

@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { Authenticator, Principal } from './api-keys.js';
+import { addResponseHeaders } from './http.js';
+import { rateLimitAnswer, type RateLimiter } from './rate-limit.js';
+
+/** Why a request was not let in; each service answers it in its own error body. */
+export type Refusal = { reason: 'missing' } | { reason: 'unknown' } | { reason: 'rate_limited'; message: string; headers: Record<string, string> };
+
+/**
+ * The one authentication and rate-limit step of both services: the API key sent in `header` →
+ * the caller's principal (set as `c.get('principal')`), then the per-key token bucket. The
+ * `ratelimit-*` headers go on whatever answer the request gets (addResponseHeaders). Returns the
+ * principal, or why the request is refused.
+ */
+export function createAccessCheck(authenticate: Authenticator, rateLimit: RateLimiter | undefined, header: string) {
+  return (c: Context): Principal | Refusal => {
+    const raw = c.req.header(header);
+    if (raw === undefined || raw === '') return { reason: 'missing' };
+    const principal = authenticate(raw);
+    if (!principal) return { reason: 'unknown' };
+    const decision = rateLimit?.(principal.apiKeyId);
+    if (decision) {
+      const { headers, refusal } = rateLimitAnswer(decision);
+      if (refusal) return { reason: 'rate_limited', message: refusal, headers };
+      addResponseHeaders(c, headers);
+    }
+    c.set('principal' as never, principal as never);
+    return principal;
+  };
+}
+
+export const isRefusal = (outcome: Principal | Refusal): outcome is Refusal => 'reason' in outcome;

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { testConfig } from '../../src/config.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import { createApiKey } from '../../src/shared/api-keys.js';
+import { manualClock } from '../../src/shared/clock.js';
+import { openDatabase } from '../../src/shared/db/client.js';
+import { tempDir } from '../keys/support.js';
+import { buildTestApp } from '../support/app.js';
+import { createStore, orderBody } from '../support/factories.js';
+
+/** Both services on one createApp, with its request log written to `lines`. */
+function bothServices() {
+  const lines: Array<{ requestId?: string; method?: string; path?: string; status?: number }> = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n')) if (l) lines.push(JSON.parse(l));
+      done();
+    },
+  });
+  const database = openDatabase(':memory:');
+  const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
+  const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
+  const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+  const keysConfig = { publicUrl: 'http://service.test', basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
+  const app = createApp({ db: database.db, clock, config: testConfig({ LOG_LEVEL: 'info' }), logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
+  const key = createApiKey(database.db, clock, { name: 'layer' });
+  return { app, lines, key, close: database.close };
+}
+
+describe('the root app’s middleware (app.use in createApp)', () => {
+  const s = bothServices();
+  afterAll(() => s.close());
+
+  it('runs for an order request and a key request: one request id and one log line each', async () => {
+    const orders = await s.app.request('/commerce/2024-07/stores', { headers: { 'svc-api-key': s.key.key, 'x-request-id': 'order-req-1' } });
+    const keys = await s.app.request('/keygen/keys', {
+      method: 'POST',
+      headers: { 'x-api-key': s.key.key, 'content-type': 'application/json', 'x-request-id': 'key-req-1' },
+      body: JSON.stringify({ userSecretProvider: 'dev' }),
+    });
+    expect([orders.status, keys.status]).toEqual([200, 200]);
+    expect([orders.headers.get('x-request-id'), keys.headers.get('x-request-id')]).toEqual(['order-req-1', 'key-req-1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.lines.map((l) => [l.requestId, l.method, l.path, l.status])).toEqual([
+      ['order-req-1', 'GET', '/commerce/2024-07/stores', 200],
+      ['key-req-1', 'POST', '/keygen/keys', 200],
+    ]);
+  });
+
+  it('runs for errors of both services and for unknown routes under either base path', async () => {
+    s.lines.length = 0;
+    const answers = await Promise.all([
+      s.app.request('/commerce/2024-07/orders', { headers: { 'x-request-id': 'o-401' } }),
+      s.app.request('/keygen/keys', { method: 'POST', headers: { 'x-request-id': 'k-400' } }),
+      s.app.request('/commerce/2024-07/nothing', { headers: { 'x-request-id': 'o-404' } }),
+      s.app.request('/keygen/nothing', { headers: { 'x-request-id': 'k-404' } }),
+    ]);
+    expect(answers.map((r) => [r.status, r.headers.get('x-request-id')])).toEqual([
+      [401, 'o-401'],
+      [400, 'k-400'],
+      [404, 'o-404'],
+      [404, 'k-404'],
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(s.lines.map((l) => [l.requestId, l.status]).sort()).toEqual([
+      ['k-400', 400],
+      ['k-404', 404],
+      ['o-401', 401],
+      ['o-404', 404],
+    ]);
+  });
+});
+
+describe('a request with problems in several parts', () => {
+  const t = buildTestApp();
+  afterAll(() => t.close());
+  const { client, key } = t.account();
+
+  it('POST /orders?foo=1 with an invalid body: the unknown query parameter and every body problem, in one answer', async () => {
+    const store = await createStore(client);
+    const count = () => (t.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+    const before = count();
+    const body = { ...orderBody(), currency: 'EURO', items: [{ ...orderBody().items[0], quantity: 0 }] };
+    const res = await t.raw('/orders?foo=1', {
+      method: 'POST',
+      headers: { 'svc-api-key': key.key, 'svc-store-id': store.id, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(422);
+    const { meta } = (await res.json()) as { meta: { code: number; errors: Array<{ path: string; info: string }> } };
+    expect(meta.code).toBe(42200);
+    expect(meta.errors).toEqual([
+      { path: 'query.foo', info: 'Unknown parameter.' },
+      { path: 'currency', info: expect.stringMatching(/^Must /) },
+      { path: 'items[0].quantity', info: 'Must be at least 1.' },
+    ]);
+    expect(count()).toBe(before);
+  });
+
+  it('a missing body field with an unknown query parameter: 40001 naming both', async () => {
+    const store = await createStore(client, { source_id: 'multi-2' });
+    const { source_id: _gone, ...body } = orderBody();
+    const res = await t.raw('/orders?foo=1', {
+      method: 'POST',
+      headers: { 'svc-api-key': key.key, 'svc-store-id': store.id, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(400);
+    const { meta } = (await res.json()) as { meta: { code: number; errors: Array<{ path: string; info: string }> } };
+    expect(meta.code).toBe(40001);
+    expect(meta.errors).toEqual([
+      { path: 'query.foo', info: 'Unknown parameter.' },
+      { path: 'source_id', info: 'Required.' },
+    ]);
+  });
+});
