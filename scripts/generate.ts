@@ -2,6 +2,7 @@
  * Regenerates generated/ from every openapi/*.yaml:
  *   generated/<name>/types.ts  TypeScript types (openapi-typescript), for src/ and the openapi-fetch client
  *   generated/<name>/zod.ts    zod v4 validators (@hey-api/openapi-ts), for the @hono/zod-openapi routes
+ *   generated/<name>/routes.ts one createRoute per operationId (scripts/lib/routes.ts): what each operation file registers
  *
  * `--check` writes nothing and exits 1 when generated/ differs from what the YAML produces.
  */
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
+import { routesFor } from './lib/routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const specDir = path.join(root, 'openapi');
@@ -89,7 +92,10 @@ async function render(): Promise<Map<string, string>> {
     const name = spec.replace(/\.yaml$/, '');
     const specPath = path.join(specDir, spec);
     files.set(`${name}/types.ts`, banner(spec) + (await typesFor(specPath)));
-    files.set(`${name}/zod.ts`, banner(spec) + (await zodFor(specPath)));
+    const zod = await zodFor(specPath);
+    files.set(`${name}/zod.ts`, banner(spec) + zod);
+    const exports = new Set([...zod.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));
+    files.set(`${name}/routes.ts`, banner(spec) + routesFor(spec, parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports));
   }
   return files;
 }

@@ -113,7 +113,10 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
     parts.push({ part: 'header', target: 'header', schema: headers, read: (c) => (headers.shape ? headerValue(c, names) : c.req.header()) });
   }
   if (request?.params) parts.push({ part: 'path', target: 'param', schema: request.params, read: (c) => c.req.param() });
-  if (request?.query) parts.push({ part: 'query', target: 'query', schema: request.query, read: queryValue });
+  if (request?.query) {
+    const query = request.query as z.ZodType & { shape?: unknown };
+    parts.push({ part: 'query', target: 'query', schema: query.shape ? fromQueryStrings(query as z.ZodObject) : query, read: queryValue });
+  }
   const json = request?.body?.content?.['application/json']?.schema as z.ZodType | undefined;
   const form = request?.body?.content?.['application/x-www-form-urlencoded']?.schema as z.ZodType | undefined;
   if (json) parts.push({ part: 'body', target: 'json', schema: json, read: (_c, body) => body });
@@ -148,9 +151,12 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * Adapts a generated query schema to the transport: query values arrive as strings, and a
- * repeated parameter sent once arrives as a single string. Numbers are converted only when the
- * whole value is a decimal integer, so `"12abc"` still fails with the generated bound's message.
+ * Adapts a generated query schema to the transport (the operation layer does it for every
+ * query): query values arrive as strings, and a repeated parameter sent once arrives as a single
+ * string. Numbers are converted only when the whole value is a decimal integer, so `"12abc"`
+ * still fails with the generated bound's message. An enum with values that begin with `+`
+ * (`sort=+source_created_at`, as the seed writes it) reads a leading space as `+`: a literal `+`
+ * arrives as a space under form decoding.
  */
 export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
   const shape: Record<string, z.ZodType> = {};
@@ -160,6 +166,8 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
       shape[key] = z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v), field);
     } else if (kind === 'array') {
       shape[key] = z.preprocess((v) => (typeof v === 'string' ? [v] : v), field);
+    } else if (kind === 'enum' && (unwrap(field) as z.ZodEnum).options.some((o) => String(o).startsWith('+'))) {
+      shape[key] = z.preprocess((v) => (typeof v === 'string' && v.startsWith(' ') ? `+${v.slice(1)}` : v), field);
     } else {
       shape[key] = field;
     }

@@ -1,6 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
+import * as routes from '../../../generated/keys/routes.js';
 import type { Context } from 'hono';
-import { zCompleteUserSignInQuery, zHtmlPage } from '../../../generated/keys/zod.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
@@ -10,20 +9,6 @@ import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
 import { bindUser, findKeyById, finishTransaction, takeSignIn, type TransactionRow } from '../repository.js';
 import { sameBytes } from '../sealed/sealed-module.js';
 import { deriveRecoveryKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
-import { htmlResponses } from './shared.js';
-
-export const completeUserSignInRoute = createRoute({
-  method: 'get',
-  path: '/oidc/callback',
-  operationId: 'completeUserSignIn',
-  tags: ['Prompt'],
-  security: [],
-  request: { query: zCompleteUserSignInQuery },
-  responses: {
-    303: { description: 'Redirect to clientReturnUrl with transactionId and either keyToken or error.' },
-    ...htmlResponses(zHtmlPage),
-  },
-});
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
 
@@ -43,7 +28,7 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * browser a one-time key token for the application.
  */
 export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp, logger, urls, config }: KeysServices) {
-  defineOperation(service, completeUserSignInRoute,
+  defineOperation(service, routes.completeUserSignIn,
     async (c) => {
       const { state } = c.req.valid('query');
       const txn = state ? takeSignIn(db, tokenHash(state)) : undefined;

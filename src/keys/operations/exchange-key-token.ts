@@ -1,27 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
-import { zError, zExchangeKeyTokenPath, zExchangeKeyTokenQuery, zExchangeKeyTokenResponse } from '../../../generated/keys/zod.js';
+import * as routes from '../../../generated/keys/routes.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { badRequest, keyNotFound } from '../errors.js';
 import { consumeKeyToken, findKey, findTransactionByKeyToken, isSpent } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
-import { apiKeySecurity, errorResponses } from './shared.js';
-
-export const exchangeKeyTokenRoute = createRoute({
-  method: 'get',
-  path: '/keys/{keyId}',
-  operationId: 'exchangeKeyToken',
-  tags: ['Keys'],
-  security: apiKeySecurity,
-  request: { params: zExchangeKeyTokenPath, query: zExchangeKeyTokenQuery },
-  responses: {
-    200: { description: 'The recovery key.', content: { 'application/json': { schema: zExchangeKeyTokenResponse } } },
-    ...errorResponses(zError, [400, 404, 429, 500]),
-  },
-});
 
 export function exchangeKeyToken(service: KeysService, { db, sealed, clock }: KeysServices) {
-  defineOperation(service, exchangeKeyTokenRoute, (c) => {
+  defineOperation(service, routes.exchangeKeyToken, (c) => {
     const { keyId } = c.req.valid('param');
     const { keyToken } = c.req.valid('query');
     const key = findKey(db, c.get('principal').accountId, keyId);

@@ -1,27 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
-import { zError, zInitKeyBody, zInitKeyResponse } from '../../../generated/keys/zod.js';
+import * as routes from '../../../generated/keys/routes.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { badRequest } from '../errors.js';
 import { insertKey } from '../repository.js';
 import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
-import { apiKeySecurity, errorResponses } from './shared.js';
-
-export const initKeyRoute = createRoute({
-  method: 'post',
-  path: '/keys',
-  operationId: 'initKey',
-  tags: ['Keys'],
-  security: apiKeySecurity,
-  request: { body: { required: true, content: { 'application/json': { schema: zInitKeyBody } } } },
-  responses: {
-    200: { description: 'The key was created.', content: { 'application/json': { schema: zInitKeyResponse } } },
-    ...errorResponses(zError, [400, 429, 500]),
-  },
-});
 
 export function initKey(service: KeysService, { db, sealed, clock, rp }: KeysServices) {
-  defineOperation(service, initKeyRoute, (c) => {
+  defineOperation(service, routes.initKey, (c) => {
     const { userSecretProvider } = c.req.valid('json');
     if (!rp.isConfigured(userSecretProvider)) {
       throw badRequest('userSecretProvider', 'body', 'invalid', `The provider ${userSecretProvider} is not configured on this server.`);

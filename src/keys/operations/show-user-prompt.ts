@@ -1,30 +1,15 @@
-import { createRoute } from '@hono/zod-openapi';
-import { zHtmlPage, zShowUserPromptQuery } from '../../../generated/keys/zod.js';
+import * as routes from '../../../generated/keys/routes.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
 import { findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
-import { htmlResponses } from './shared.js';
 import { promptPage } from './start-user-sign-in.js';
-
-export const showUserPromptRoute = createRoute({
-  method: 'get',
-  path: '/prompt',
-  operationId: 'showUserPrompt',
-  tags: ['Prompt'],
-  security: [],
-  request: { query: zShowUserPromptQuery },
-  responses: {
-    200: { description: 'The prompt page.', content: { 'text/html': { schema: zHtmlPage } } },
-    ...htmlResponses(zHtmlPage),
-  },
-});
 
 /** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
 export function showUserPrompt(service: KeysService, { db, clock, rp }: KeysServices) {
-  defineOperation(service, showUserPromptRoute,
+  defineOperation(service, routes.showUserPrompt,
     (c) => {
       const { transactionToken } = c.req.valid('query');
       const found = openTransaction(db, tokenHash(transactionToken), clock.now());

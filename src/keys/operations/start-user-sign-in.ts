@@ -1,6 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
+import * as routes from '../../../generated/keys/routes.js';
 import type { Context } from 'hono';
-import { zHtmlPage, zStartUserSignInBody, zStartUserSignInQuery } from '../../../generated/keys/zod.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
@@ -8,30 +7,13 @@ import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prom
 import { consumePromptToken, findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
-import { htmlResponses } from './shared.js';
 
 /** A prompt page's invalid parameters are answered with an HTML page, not the API's JSON error. */
 export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
 
-export const startUserSignInRoute = createRoute({
-  method: 'post',
-  path: '/prompt',
-  operationId: 'startUserSignIn',
-  tags: ['Prompt'],
-  security: [],
-  request: {
-    query: zStartUserSignInQuery,
-    body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: zStartUserSignInBody } } },
-  },
-  responses: {
-    303: { description: "Redirect to the provider's authorization endpoint." },
-    ...htmlResponses(zHtmlPage),
-  },
-});
-
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
 export function startUserSignIn(service: KeysService, { db, sealed, clock, rp, config }: KeysServices) {
-  defineOperation(service, startUserSignInRoute,
+  defineOperation(service, routes.startUserSignIn,
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
       const hash = tokenHash(c.req.valid('query').transactionToken);

@@ -1,32 +1,15 @@
-import { createRoute } from '@hono/zod-openapi';
-import { zCreateLocationBody, zCreateLocationHeaders, zCreateLocationResponse } from '../../../generated/orders/zod.js';
+import * as routes from '../../../generated/orders/routes.js';
 import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { defineOperation } from '../../shared/operation.js';
 import { rejectWith } from '../service.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import { insertLocation, toLocation } from './repository.js';
-
-export const route = createRoute({
-  operationId: 'createLocation',
-  method: 'post',
-  path: '/locations',
-  security: apiKeySecurity,
-  request: {
-    headers: zCreateLocationHeaders,
-    body: { required: true, content: { 'application/json': { schema: zCreateLocationBody } } },
-  },
-  responses: {
-    201: json(zCreateLocationResponse, 'The location was created.'),
-    ...errorResponses(400, 401, 409, 412, 413, 415, 422, 429, 500),
-  },
-});
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
-  defineOperation(app.service, route, (c) => {
+  defineOperation(app.service, routes.createLocation, (c) => {
     const body = c.req.valid('json');
     // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
     // null (open 24 hours).

@@ -1,36 +1,13 @@
-import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
-import { zListOrdersHeaders, zListOrdersQuery, zListOrdersResponse } from '../../../generated/orders/zod.js';
+import * as routes from '../../../generated/orders/routes.js';
 import { okJsonStream } from '../envelope.js';
 import { defineOperation } from '../../shared/operation.js';
-import { fromQueryStrings } from '../../shared/validation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
 import { pageOf, pageWindow } from '../pagination.js';
-import { apiKeySecurity, errorResponses, json } from '../responses.js';
 import type { components } from '../../../generated/orders/types.js';
 import { createPageGate, streamDocuments } from '../streamed-page.js';
 import { findOrder, listOrderIds, type Sort } from './repository.js';
 
 type OrderList = components['schemas']['OrderListEnvelope']['data'];
-
-export const route = createRoute({
-  operationId: 'listOrders',
-  method: 'get',
-  path: '/orders',
-  security: apiKeySecurity,
-  request: {
-    headers: zListOrdersHeaders,
-    // A literal `+` (`sort=+source_created_at`, as the seed writes it) arrives as a space under
-    // form decoding: a leading space is read as `+` (documented on the parameter).
-    query: fromQueryStrings(zListOrdersQuery).extend({
-      sort: z.preprocess((v) => (typeof v === 'string' && v.startsWith(' ') ? `+${v.slice(1)}` : v), zListOrdersQuery.shape.sort),
-    }),
-  },
-  responses: {
-    200: json(zListOrdersResponse, 'A page of orders.'),
-    ...errorResponses(401, 412, 422, 429, 500),
-  },
-});
 
 const DEFAULT_SORT: Sort = '-source_created_at';
 
@@ -44,7 +21,7 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 export function register(app: OrdersApp, { db }: OrdersDeps) {
   // Orders are up to 1 MiB each: a page is streamed, a few pages per API key at a time (see streamed-page.ts).
   const gate = createPageGate();
-  defineOperation(app.service, route, (c) => {
+  defineOperation(app.service, routes.listOrders, (c) => {
     const q = c.req.valid('query');
     const sort = q.sort ?? DEFAULT_SORT;
     const sourceIds = q['source_ids[]'];
