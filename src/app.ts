@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
+import { sqliteRepositories, type Repositories } from './repositories.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
-import { probeWrite, type Db } from './shared/db/client.js';
+import { writeProbe, type Db } from './shared/db/client.js';
 import { errorResponse } from './orders/envelope.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
@@ -18,6 +19,8 @@ import type { SealedModule } from './keys/sealed/sealed-module.js';
 
 export interface AppDeps {
   db: Db;
+  /** The data access of both services; defaults to SQLite's over `db`. */
+  repos?: Repositories;
   clock: Clock;
   config: Config;
   logger: Logger;
@@ -30,7 +33,8 @@ export interface AppDeps {
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
   const { db, clock, config, logger } = deps;
-  const authenticate = createAuthenticator(db, clock);
+  const repos = deps.repos ?? sqliteRepositories(db);
+  const authenticate = createAuthenticator(repos.apiKeys, clock);
   const rateLimit = createRateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
@@ -39,9 +43,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLog(logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const probeWrite = writeProbe(db);
   app.get('/readyz', async (c) => {
     try {
-      await probeWrite(db);
+      await probeWrite();
       return c.json({ status: 'ready' });
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
@@ -55,10 +60,10 @@ export function createApp(deps: AppDeps) {
 
   if (deps.keys) {
     const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ db, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+    app.route(keysConfig.basePath, createKeysApp({ db, repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
   }
 
-  app.route(ORDERS_BASE_PATH, createOrdersApp({ db, clock, config, logger, authenticate, rateLimit }));
+  app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));
 
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)

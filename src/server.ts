@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
+import { sqliteRepositories } from './repositories.js';
 import { countApiKeys, createApiKey } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
@@ -87,8 +88,9 @@ async function main() {
   });
   const port = (server.address() as AddressInfo).port;
   const keys = loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message));
-  app = createApp({ db: database.db, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
-  sweeper = startSweeper({ db: database.db, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
+  const repos = sqliteRepositories(database.db);
+  app = createApp({ db: database.db, repos, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
+  sweeper = startSweeper({ transactions: repos.transactions, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
   logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl }, 'listening');
   process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }

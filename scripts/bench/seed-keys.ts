@@ -7,7 +7,7 @@
  */
 import { keysConfigFromEnv } from '../../src/keys/config.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
-import { insertKey } from '../../src/keys/repository.js';
+import { sqliteKeysRepositories } from '../../src/keys/repository.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import {
   clientSecretVerifier,
@@ -45,7 +45,7 @@ export function seedKeyTokens(file: string, env: Record<string, string | undefin
     const clientSecret = newClientSecret();
     const issuer = 'https://bench.invalid';
     const sub = 'bench-user';
-    insertKey(database.db, {
+    void sqliteKeysRepositories(database.db).keys.insert({
       id: keyId,
       accountId,
       provider: 'dev',

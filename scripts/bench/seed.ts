@@ -8,7 +8,7 @@ import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';
 import { instant, orderJson } from '../../src/orders/orders/repository.js';
-import { insertStore } from '../../src/orders/stores/repository.js';
+import { sqliteStores } from '../../src/orders/stores/repository.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];
 
@@ -61,7 +61,7 @@ export function seedBase(file: string, stores = 2): Seeded {
     const key = createApiKey(database.db, systemClock, { name: 'bench' });
     const now = new Date();
     const storeIds = Array.from({ length: stores }, (_, n) =>
-      insertStore(database.db, { id: newId('sto', now), accountId: key.accountId, source_id: `bench-${n}`, name: `Bench ${n}`, currency: 'EUR', now: now.toISOString() }).id,
+      (sqliteStores(database.db).insert({ id: newId('sto', now), accountId: key.accountId, source_id: `bench-${n}`, name: `Bench ${n}`, currency: 'EUR', now: now.toISOString() }) as { id: string }).id,
     );
     return { file, apiKey: key.key, accountId: key.accountId, storeIds };
   } finally {

@@ -8,6 +8,7 @@ import { exchangeKeyToken } from './operations/exchange-key-token.js';
 import { initKey } from './operations/init-key.js';
 import { showUserPrompt } from './operations/show-user-prompt.js';
 import { startUserSignIn } from './operations/start-user-sign-in.js';
+import { sqliteKeysRepositories } from './repository.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
 
 const consoleLogger = {
@@ -33,7 +34,8 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
   if (dev) {
     providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login' };
   }
-  const services: KeysServices = { db, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
+  const repos = deps.repos ?? sqliteKeysRepositories(db);
+  const services: KeysServices = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 
   const service = createKeysService(deps, logger);
   const app = service.app;

@@ -5,6 +5,7 @@ import type { Db } from '../shared/db/client.js';
 import type { Service } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
+import type { KeysRepositories } from './repository.js';
 import type { RelyingParty } from './oidc/relying-party.js';
 import type { SealedModule } from './sealed/sealed-module.js';
 
@@ -16,6 +17,8 @@ export interface KeysLogger {
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
 export interface KeysDeps {
   db: Db;
+  /** The key service's data access; defaults to SQLite's over `db`. */
+  repos?: KeysRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;
@@ -28,7 +31,7 @@ export interface KeysDeps {
 
 /** The services the operations use. */
 export interface KeysServices {
-  db: Db;
+  repos: KeysRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
+import type { MaybePromise } from '../shared/maybe.js';
 import { keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
 
 export type KeyRow = typeof keygenKeys.$inferSelect;
@@ -24,6 +25,7 @@ const TRANSACTION_COLUMNS =
  * collection finalizes them (POST /keygen/keys alone grew the server to 380 MB in 30 s). Row
  * shapes are drizzle's (camelCase aliases of the schema's columns).
  */
+type Statements = ReturnType<typeof prepare>;
 function prepare(db: Db) {
   const sqlite = sqliteOf(db);
   return {
@@ -61,15 +63,8 @@ function prepare(db: Db) {
     ),
   };
 }
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function stmts(db: Db) {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
-}
-
-export function insertKey(db: Db, row: typeof keygenKeys.$inferInsert): void {
-  stmts(db).insertKey.run(
+function insertKey(db: Db, s: Statements, row: typeof keygenKeys.$inferInsert): void {
+  s.insertKey.run(
     row.id,
     row.accountId,
     row.provider,
@@ -83,16 +78,15 @@ export function insertKey(db: Db, row: typeof keygenKeys.$inferInsert): void {
 }
 
 /** The key, when it belongs to the account: another account's key does not exist for a caller. */
-export function findKey(db: Db, accountId: string, keyId: string): KeyRow | undefined {
-  return stmts(db).findKey.get(keyId, accountId) as KeyRow | undefined;
+function findKey(db: Db, s: Statements, accountId: string, keyId: string): KeyRow | undefined {
+  return s.findKey.get(keyId, accountId) as KeyRow | undefined;
 }
 
-export function findKeyById(db: Db, keyId: string): KeyRow | undefined {
+function findKeyById(db: Db, s: Statements, keyId: string): KeyRow | undefined {
   return db.select().from(keygenKeys).where(eq(keygenKeys.id, keyId)).get();
 }
 
-export function insertTransaction(db: Db, row: typeof keygenTransactions.$inferInsert): void {
-  const s = stmts(db);
+function insertTransaction(db: Db, s: Statements, row: typeof keygenTransactions.$inferInsert): void {
   inTransaction(db, () => {
     s.insertTransaction.run(
       row.id,
@@ -118,9 +112,8 @@ export function insertTransaction(db: Db, row: typeof keygenTransactions.$inferI
  * Drops the sealed secrets of expired transactions at once, the transactions themselves and the
  * spent-token hashes a week later.
  */
-export function purgeExpired(db: Db, now: Date): void {
+function purgeExpired(db: Db, s: Statements, now: Date): void {
   const iso = now.toISOString();
-  const s = stmts(db);
   inTransaction(db, () => {
     s.dropExpiredSecrets.run(iso);
     s.forgetTransactions.run(new Date(now.getTime() - REMEMBER_MS).toISOString());
@@ -132,9 +125,8 @@ export function purgeExpired(db: Db, now: Date): void {
  * One batch of the scheduled sweep (see sweeper.ts): at most `limit` rows of each kind, in one
  * short write transaction. Returns how many rows it changed; fewer than `limit` of each means done.
  */
-export function purgeExpiredBatch(db: Db, now: Date, limit: number): number {
+function purgeExpiredBatch(db: Db, s: Statements, now: Date, limit: number): number {
   const iso = now.toISOString();
-  const s = stmts(db);
   return inTransaction(db, () =>
     Math.max(
       s.dropExpiredSecretsBatch.run(iso, limit).changes,
@@ -144,15 +136,15 @@ export function purgeExpiredBatch(db: Db, now: Date, limit: number): number {
   );
 }
 
-export function findTransactionByPromptToken(db: Db, hash: string): TransactionRow | undefined {
+function findTransactionByPromptToken(db: Db, s: Statements, hash: string): TransactionRow | undefined {
   return db.select().from(keygenTransactions).where(eq(keygenTransactions.promptTokenHash, hash)).get();
 }
 
-export function findTransactionByKeyToken(db: Db, hash: string): TransactionRow | undefined {
+function findTransactionByKeyToken(db: Db, s: Statements, hash: string): TransactionRow | undefined {
   return db.select().from(keygenTransactions).where(eq(keygenTransactions.keyTokenHash, hash)).get();
 }
 
-export function isSpent(db: Db, hash: string): boolean {
+function isSpent(db: Db, s: Statements, hash: string): boolean {
   return db.select({ h: keygenSpentTokens.tokenHash }).from(keygenSpentTokens).where(eq(keygenSpentTokens.tokenHash, hash)).get() !== undefined;
 }
 
@@ -160,7 +152,7 @@ export function isSpent(db: Db, hash: string): boolean {
  * Consumes the prompt token and stores the sign-in's sealed checks in one conditional UPDATE:
  * of two concurrent submissions exactly one gets the row.
  */
-export function consumePromptToken(db: Db, hash: string, now: Date, stateHash: string, sealedOidc: string): TransactionRow | undefined {
+function consumePromptToken(db: Db, s: Statements, hash: string, now: Date, stateHash: string, sealedOidc: string): TransactionRow | undefined {
   return db
     .update(keygenTransactions)
     .set({ promptUsedAt: now.toISOString(), oidcStateHash: stateHash, sealedOidc })
@@ -179,7 +171,7 @@ export function consumePromptToken(db: Db, hash: string, now: Date, stateHash: s
  * Takes the open sign-in of a callback: the state is cleared by a conditional UPDATE, so that a
  * replayed callback finds nothing. Returns the row as it was before.
  */
-export function takeSignIn(db: Db, stateHash: string): TransactionRow | undefined {
+function takeSignIn(db: Db, s: Statements, stateHash: string): TransactionRow | undefined {
   return db.transaction((tx) => {
     const row = tx.select().from(keygenTransactions).where(eq(keygenTransactions.oidcStateHash, stateHash)).get();
     if (!row || row.completedAt) return undefined;
@@ -193,7 +185,7 @@ export function takeSignIn(db: Db, stateHash: string): TransactionRow | undefine
 }
 
 /** Binds the user to a key that has none yet; false when another sign-in bound it first. */
-export function bindUser(db: Db, keyId: string, binding: string, now: Date): boolean {
+function bindUser(db: Db, s: Statements, keyId: string, binding: string, now: Date): boolean {
   return (
     db
       .update(keygenKeys)
@@ -204,7 +196,7 @@ export function bindUser(db: Db, keyId: string, binding: string, now: Date): boo
 }
 
 /** Ends a sign-in: the sealed client secret goes; a key token hash is kept when a key was issued. */
-export function finishTransaction(db: Db, id: string, now: Date, keyTokenHash: string | null): void {
+function finishTransaction(db: Db, s: Statements, id: string, now: Date, keyTokenHash: string | null): void {
   db.update(keygenTransactions)
     .set({ completedAt: now.toISOString(), keyTokenHash, sealedClientSecret: null, sealedOidc: null, oidcStateHash: null })
     .where(eq(keygenTransactions.id, id))
@@ -215,8 +207,7 @@ export function finishTransaction(db: Db, id: string, now: Date, keyTokenHash: s
  * Consumes a key token with one conditional DELETE (of two concurrent exchanges exactly one gets
  * the row) and remembers the transaction's token hashes as spent.
  */
-export function consumeKeyToken(db: Db, keyId: string, hash: string, now: Date): TransactionRow | undefined {
-  const s = stmts(db);
+function consumeKeyToken(db: Db, s: Statements, keyId: string, hash: string, now: Date): TransactionRow | undefined {
   return inTransaction(db, () => {
     const row = s.consume.all(hash, keyId, now.toISOString())[0] as TransactionRow | undefined;
     if (!row) return undefined;
@@ -225,4 +216,61 @@ export function consumeKeyToken(db: Db, keyId: string, hash: string, now: Date):
     s.spend.run(hash, 'key', spentAt, forgetAt, row.promptTokenHash, 'prompt', spentAt, forgetAt);
     return row;
   });
+}
+
+/** Key records: who owns a key, its provider, the verifier of its client secret, its user binding. */
+export interface KeyRepository {
+  insert(row: typeof keygenKeys.$inferInsert): MaybePromise<void>;
+  /** The key, when it belongs to the account: another account's key does not exist for a caller. */
+  find(accountId: string, keyId: string): MaybePromise<KeyRow | undefined>;
+  findById(keyId: string): MaybePromise<KeyRow | undefined>;
+  /** Binds the user to a key that has none yet; false when another sign-in bound it first. */
+  bindUser(keyId: string, binding: string, now: Date): MaybePromise<boolean>;
+}
+
+/** Transactions and their one-time tokens (each consumed by one conditional statement), and the sweep. */
+export interface TransactionRepository {
+  /** Stores a new transaction and remembers its return URL on the key. */
+  insert(row: typeof keygenTransactions.$inferInsert): MaybePromise<void>;
+  findByPromptToken(hash: string): MaybePromise<TransactionRow | undefined>;
+  findByKeyToken(hash: string): MaybePromise<TransactionRow | undefined>;
+  /** Whether a token with this hash was used (and is still remembered). */
+  isSpent(hash: string): MaybePromise<boolean>;
+  consumePromptToken(hash: string, now: Date, stateHash: string, sealedOidc: string): MaybePromise<TransactionRow | undefined>;
+  takeSignIn(stateHash: string): MaybePromise<TransactionRow | undefined>;
+  finish(id: string, now: Date, keyTokenHash: string | null): MaybePromise<void>;
+  consumeKeyToken(keyId: string, hash: string, now: Date): MaybePromise<TransactionRow | undefined>;
+  purgeExpired(now: Date): MaybePromise<void>;
+  /** One batch of the scheduled sweep: how many rows it changed (fewer than `limit` of each: done). */
+  purgeExpiredBatch(now: Date, limit: number): MaybePromise<number>;
+}
+
+export interface KeysRepositories {
+  keys: KeyRepository;
+  transactions: TransactionRepository;
+}
+
+/** The key service's data access on SQLite: statements prepared once, here. */
+export function sqliteKeysRepositories(db: Db): KeysRepositories {
+  const s = prepare(db);
+  return {
+    keys: {
+      insert: (row) => insertKey(db, s, row),
+      find: (accountId, keyId) => findKey(db, s, accountId, keyId),
+      findById: (keyId) => findKeyById(db, s, keyId),
+      bindUser: (keyId, binding, now) => bindUser(db, s, keyId, binding, now),
+    },
+    transactions: {
+      insert: (row) => insertTransaction(db, s, row),
+      findByPromptToken: (hash) => findTransactionByPromptToken(db, s, hash),
+      findByKeyToken: (hash) => findTransactionByKeyToken(db, s, hash),
+      isSpent: (hash) => isSpent(db, s, hash),
+      consumePromptToken: (hash, now, stateHash, sealedOidc) => consumePromptToken(db, s, hash, now, stateHash, sealedOidc),
+      takeSignIn: (stateHash) => takeSignIn(db, s, stateHash),
+      finish: (id, now, keyTokenHash) => finishTransaction(db, s, id, now, keyTokenHash),
+      consumeKeyToken: (keyId, hash, now) => consumeKeyToken(db, s, keyId, hash, now),
+      purgeExpired: (now) => purgeExpired(db, s, now),
+      purgeExpiredBatch: (now, limit) => purgeExpiredBatch(db, s, now, limit),
+    },
+  };
 }

@@ -1,9 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { createAuthenticator } from '../shared/api-keys.js';
+import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, readJsonBody } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
+import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
 import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests } from './errors.js';
 import { failurePage } from './prompt/pages.js';
@@ -38,20 +39,20 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * provider's redirect carries some of its own.
  */
 export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
-  const access = createAccessCheck(deps.authenticate ?? createAuthenticator(deps.db, deps.clock), deps.rateLimit, 'x-api-key');
+  const access = createAccessCheck(deps.authenticate ?? createAuthenticator(sqliteApiKeys(deps.db), deps.clock), deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),
     strictQuery: false,
-    authenticate(c) {
-      const outcome = access(c);
-      if (isRefusal(outcome)) {
-        if (outcome.reason === 'missing') throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
-        if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
-        throw new TooManyRequests(outcome.message, outcome.headers);
-      }
-      // Key material and tokens: no cache keeps an answer of the API.
-      addResponseHeaders(c, { 'Cache-Control': 'no-store' });
-    },
+    authenticate: (c) =>
+      andThen(access(c), (outcome) => {
+        if (isRefusal(outcome)) {
+          if (outcome.reason === 'missing') throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
+          if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
+          throw new TooManyRequests(outcome.message, outcome.headers);
+        }
+        // Key material and tokens: no cache keeps an answer of the API.
+        addResponseHeaders(c, { 'Cache-Control': 'no-store' });
+      }),
     readJsonBody: (c) => readJsonBody(c, KEYS_BODY_LIMIT),
     refuse(_c, problems) {
       const issues = problems.map(issueFrom);

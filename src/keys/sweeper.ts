@@ -1,6 +1,5 @@
 import type { Clock } from '../shared/clock.js';
-import type { Db } from '../shared/db/client.js';
-import { purgeExpiredBatch } from './repository.js';
+import type { TransactionRepository } from './repository.js';
 
 export interface Sweeper {
   /** Sweeps now, batch after batch, until nothing expired is left; resolves with the rows touched. */
@@ -15,14 +14,14 @@ export interface Sweeper {
  * turn of the event loop between batches, so requests keep being answered during a long sweep.
  */
 export function startSweeper(
-  { db, clock, logger }: { db: Db; clock: Clock; logger?: { error(obj: object, msg: string): void } },
+  { transactions, clock, logger }: { transactions: TransactionRepository; clock: Clock; logger?: { error(obj: object, msg: string): void } },
   { intervalMs = 60_000, batchSize = 500 } = {},
 ): Sweeper {
   let running: Promise<number> | null = null;
   const batches = async () => {
     let total = 0;
     for (;;) {
-      const n = purgeExpiredBatch(db, clock.now(), batchSize);
+      const n = await transactions.purgeExpiredBatch(clock.now(), batchSize);
       total += n;
       if (n < batchSize) return total;
       await new Promise((resolve) => setImmediate(resolve));

@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { sameBytes } from './sealed/sealed-module.js';
 import { TRANSACTION_TTL_MS, type KeysEnv, type KeysServices } from './context.js';
 import { badRequest, keyNotFound } from './errors.js';
-import { findKey, insertTransaction, purgeExpired } from './repository.js';
 import { clientSecretVerifier, newPromptToken, newTransactionId, sealClientSecret, tokenHash } from './secrets.js';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
@@ -26,14 +25,14 @@ export function checkReturnUrl(value: string, allowHttp: boolean): string {
 }
 
 /** createGenerateTransaction and createRecoverTransaction differ only in the state the key must be in. */
-export function createTransaction(
+export async function createTransaction(
   c: Context<KeysEnv>,
-  { db, sealed, clock, config, rp, urls }: KeysServices,
+  { repos, sealed, clock, config, rp, urls }: KeysServices,
   kind: 'generate' | 'recover',
   keyId: string,
   body: { clientSecret: string; clientReturnUrl?: string },
 ) {
-  const key = findKey(db, c.get('principal').accountId, keyId);
+  const key = await repos.keys.find(c.get('principal').accountId, keyId);
   if (!key) throw keyNotFound();
   const expected = Buffer.from(key.clientSecretVerifier, 'hex');
   if (!sameBytes(clientSecretVerifier(sealed, key.hardwareVersion, key.id, body.clientSecret), expected)) {
@@ -53,10 +52,10 @@ export function createTransaction(
   const clientReturnUrl = checkReturnUrl(given, config.allowHttpReturnUrl);
 
   const now = clock.now();
-  purgeExpired(db, now);
+  await repos.transactions.purgeExpired(now);
   const id = newTransactionId();
   const promptToken = newPromptToken();
-  insertTransaction(db, {
+  await repos.transactions.insert({
     id,
     keyId: key.id,
     accountId: key.accountId,

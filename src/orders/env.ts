@@ -2,13 +2,13 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
-import type { Db } from '../shared/db/client.js';
 import type { OperationOptions, Service } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
+import type { OrdersRepositories } from './repositories.js';
 import type { StoreRow } from './stores/repository.js';
 
 export interface OrdersDeps {
-  db: Db;
+  repos: OrdersRepositories;
   clock: Clock;
   config: Config;
   logger: Logger;

@@ -1,3 +1,5 @@
+import { andThen, type MaybePromise } from '../shared/maybe.js';
+
 /** Page arithmetic shared by every list: fetch one row more than the page to learn whether another page exists. */
 export const MAX_PAGE = 200;
 
@@ -14,8 +16,10 @@ export function pageOf<T>(rows: T[], page: number, limit: number) {
 }
 
 /** A page of a list that takes only `page` and `limit`, with its `parameter_string`. */
-export function simpleListPage<Row, Item>(page: number, limit: number, rows: (offset: number, fetch: number) => Row[], map: (row: Row) => Item) {
+export function simpleListPage<Row, Item>(page: number, limit: number, rows: (offset: number, fetch: number) => MaybePromise<Row[]>, map: (row: Row) => Item) {
   const { offset, fetch } = pageWindow(page, limit);
-  const { items, pagination } = pageOf(rows(offset, fetch), page, limit);
-  return { items: items.map(map), pagination, parameter_string: `page=${page}&limit=${limit}` };
+  return andThen(rows(offset, fetch), (found) => {
+    const { items, pagination } = pageOf(found, page, limit);
+    return { items: items.map(map), pagination, parameter_string: `page=${page}&limit=${limit}` };
+  });
 }

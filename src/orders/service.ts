@@ -3,13 +3,13 @@ import { HTTPException } from 'hono/http-exception';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { BodyError, readJsonBody } from '../shared/body.js';
+import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
 import type { OrdersDeps, OrdersEnv } from './env.js';
 import { errorResponse } from './envelope.js';
 import { ApiError, type ErrorDetail } from './errors.js';
 import { describeIssue } from './problems.js';
-import { findStore } from './stores/repository.js';
 
 const PREFIX = { header: 'header.', path: 'path.', query: 'query.', body: '' } as const;
 
@@ -44,12 +44,12 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
   return {
     app: new OpenAPIHono<OrdersEnv>(),
     strictQuery: true,
-    authenticate(c) {
-      const outcome = access(c);
-      if (!isRefusal(outcome)) return;
-      if (outcome.reason === 'rate_limited') throw new ApiError(42900, outcome.message, undefined, outcome.headers);
-      throw new ApiError(40100);
-    },
+    authenticate: (c) =>
+      andThen(access(c), (outcome) => {
+        if (!isRefusal(outcome)) return;
+        if (outcome.reason === 'rate_limited') throw new ApiError(42900, outcome.message, undefined, outcome.headers);
+        throw new ApiError(40100);
+      }),
     readJsonBody: (c) => readJsonBody(c, limit),
     refuse(_c, problems) {
       rejectWith(problems.map(errorDetail), problems.some((p) => p.kind === 'missing'));
@@ -78,7 +78,7 @@ const HTTP_BLANK = /^[ \t]*$/;
  */
 export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000) {
   const known = new Map<string, number>();
-  return (c: Context<OrdersEnv>): void => {
+  return (c: Context<OrdersEnv>): MaybePromise<void> => {
     const value = c.req.header('svc-store-id');
     // Blank in HTTP's sense (spaces and tabs only): String#trim would also drop Unicode spaces
     // such as U+00A0, which make a value that names no store (41204), not a missing one.
@@ -90,15 +90,20 @@ export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000
     const now = deps.clock.now().getTime();
     const until = known.get(key);
     // A remembered value has passed this check already.
-    if (until === undefined || until <= now) {
-      // A value no store id can have (longer than any, see newId) names no store: 41204 without a query.
-      if (value.length > MAX_STORE_ID || !findStore(deps.db, accountId, value)) {
+    if (until !== undefined && until > now) {
+      c.set('store', { id: value });
+      return;
+    }
+    // A value no store id can have (longer than any, see newId) names no store: 41204 without a query.
+    if (value.length > MAX_STORE_ID) throw new ApiError(41204);
+    return andThen(deps.repos.stores.find(accountId, value), (store) => {
+      if (!store) {
         known.delete(key);
         throw new ApiError(41204);
       }
       if (known.size >= maxEntries) known.clear();
       known.set(key, now + ttlMs);
-    }
-    c.set('store', { id: value });
+      c.set('store', { id: value });
+    });
   };
 }

@@ -39,6 +39,8 @@ export function createPageGate(perKey = 4): PageGate {
   };
 }
 
+import type { MaybePromise } from '../shared/maybe.js';
+
 const utf8 = new TextEncoder();
 
 /**
@@ -46,7 +48,13 @@ const utf8 = new TextEncoder();
  * `tail`, as a byte stream read one document per pull; `release` runs when it ends, fails or is
  * cancelled (the client went away).
  */
-export function streamDocuments(head: string, ids: readonly string[], read: (id: string) => string | undefined, tail: string, release: () => void) {
+export function streamDocuments(
+  head: string,
+  ids: readonly string[],
+  read: (id: string) => MaybePromise<string | undefined>,
+  tail: string,
+  release: () => void,
+) {
   let i = 0;
   let first = true;
   return new ReadableStream<Uint8Array>(
@@ -55,20 +63,31 @@ export function streamDocuments(head: string, ids: readonly string[], read: (id:
         controller.enqueue(utf8.encode(head));
       },
       pull(controller) {
-        try {
+        const fail = (err: unknown) => {
+          release();
+          controller.error(err);
+        };
+        const emit = (doc: string) => {
+          controller.enqueue(utf8.encode(first ? doc : `,${doc}`));
+          first = false;
+        };
+        // One document per pull: the next is read when the socket has taken this one.
+        const next = (): void | Promise<void> => {
           while (i < ids.length) {
             const doc = read(ids[i++]!);
+            if (doc instanceof Promise) return doc.then((d) => (d === undefined ? next() : emit(d)));
             if (doc === undefined) continue;
-            controller.enqueue(utf8.encode(first ? doc : `,${doc}`));
-            first = false;
-            return;
+            return emit(doc);
           }
           controller.enqueue(utf8.encode(tail));
           controller.close();
           release();
+        };
+        try {
+          const pending = next();
+          if (pending) return pending.catch(fail);
         } catch (err) {
-          release();
-          controller.error(err);
+          fail(err);
         }
       },
       cancel() {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Authenticator, Principal } from './api-keys.js';
 import { addResponseHeaders } from './http.js';
+import { andThen, type MaybePromise } from './maybe.js';
 import { rateLimitAnswer, type RateLimiter } from './rate-limit.js';
 
 /** Why a request was not let in; each service answers it in its own error body. */
@@ -13,19 +14,20 @@ export type Refusal = { reason: 'missing' } | { reason: 'unknown' } | { reason: 
  * principal, or why the request is refused.
  */
 export function createAccessCheck(authenticate: Authenticator, rateLimit: RateLimiter | undefined, header: string) {
-  return (c: Context): Principal | Refusal => {
+  return (c: Context): MaybePromise<Principal | Refusal> => {
     const raw = c.req.header(header);
     if (raw === undefined || raw === '') return { reason: 'missing' };
-    const principal = authenticate(raw);
-    if (!principal) return { reason: 'unknown' };
-    const decision = rateLimit?.(principal.apiKeyId);
-    if (decision) {
-      const { headers, refusal } = rateLimitAnswer(decision);
-      if (refusal) return { reason: 'rate_limited', message: refusal, headers };
-      addResponseHeaders(c, headers);
-    }
-    c.set('principal' as never, principal as never);
-    return principal;
+    return andThen(authenticate(raw), (principal): Principal | Refusal => {
+      if (!principal) return { reason: 'unknown' };
+      const decision = rateLimit?.(principal.apiKeyId);
+      if (decision) {
+        const { headers, refusal } = rateLimitAnswer(decision);
+        if (refusal) return { reason: 'rate_limited', message: refusal, headers };
+        addResponseHeaders(c, headers);
+      }
+      c.set('principal' as never, principal as never);
+      return principal;
+    });
   };
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import { accounts, apiKeys } from './db/schema.js';
 import { newId } from './ids.js';
+import { andThen, type MaybePromise } from './maybe.js';
 
 export interface Principal {
   accountId: string;
@@ -62,31 +63,42 @@ export function countApiKeys(db: Db): number {
   return db.select({ n: sql<number>`count(*)` }).from(apiKeys).get()?.n ?? 0;
 }
 
-/**
- * Resolves raw API keys to their account. A key that was found is remembered for `ttlMs`
- * (default one second), so that a busy client costs neither a hash nor a query per request while
- * a revocation, even one made by the CLI in another process, takes effect within that time.
- */
-export function createAuthenticator(db: Db, clock: Clock, ttlMs = 1000, maxEntries = 10_000) {
+/** The data access the request path needs of API keys; the operator functions above are SQLite's. */
+export interface ApiKeyRepository {
+  /** The account and id of the active (not revoked) key with this SHA-256 hash. */
+  principalByHash(hash: string): MaybePromise<Principal | undefined>;
+}
+
+export function sqliteApiKeys(db: Db): ApiKeyRepository {
   const lookup = db
     .select({ accountId: apiKeys.accountId, apiKeyId: apiKeys.id })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
     .prepare();
+  return { principalByHash: (hash) => lookup.get({ hash }) as Principal | undefined };
+}
+
+/**
+ * Resolves raw API keys to their account. A key that was found is remembered for `ttlMs`
+ * (default one second), so that a busy client costs neither a hash nor a query per request while
+ * a revocation, even one made by the CLI in another process, takes effect within that time.
+ */
+export function createAuthenticator(keys: ApiKeyRepository, clock: Clock, ttlMs = 1000, maxEntries = 10_000) {
   const cache = new Map<string, { principal: Principal; until: number }>();
-  return (raw: string | undefined): Principal | null => {
+  return (raw: string | undefined): MaybePromise<Principal | null> => {
     if (!raw || raw.length > 200) return null;
     const now = clock.now().getTime();
     const hit = cache.get(raw);
     if (hit && hit.until > now) return hit.principal;
-    const principal = (lookup.get({ hash: hashKey(raw) }) as Principal | undefined) ?? null;
-    if (principal) {
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(raw, { principal, until: now + ttlMs });
-    } else {
-      cache.delete(raw);
-    }
-    return principal;
+    return andThen(keys.principalByHash(hashKey(raw)), (found) => {
+      if (found) {
+        if (cache.size >= maxEntries) cache.clear();
+        cache.set(raw, { principal: found, until: now + ttlMs });
+      } else {
+        cache.delete(raw);
+      }
+      return found ?? null;
+    });
   };
 }
 

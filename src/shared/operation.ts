@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import { withResponseHeaders } from './http.js';
+import { andThen, type MaybePromise } from './maybe.js';
 import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } from './validation.js';
 
 /**
@@ -11,7 +12,7 @@ import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } f
 export interface Service<E extends Env> {
   readonly app: OpenAPIHono<E>;
   /** For an operation with `security`: sets `c.get('principal')`, or throws the service's refusal. */
-  authenticate(c: Context<E>): void;
+  authenticate(c: Context<E>): MaybePromise<void>;
   /** For an operation with a JSON body: the parsed body, or throws the service's body error. */
   readJsonBody(c: Context<E>): Promise<unknown>;
   /** Whether a query parameter an operation does not declare is a problem (else it is ignored). */
@@ -24,7 +25,7 @@ export interface Service<E extends Env> {
 
 export interface OperationOptions<E extends Env> {
   /** A check between the body and the validation, throwing the service's error (the order service's store). */
-  guard?: (c: Context<E>) => void;
+  guard?: (c: Context<E>) => MaybePromise<void>;
   /** This operation's own answer to problems (the key service's HTML pages answer with a page). */
   refuse?: (c: Context<E>, problems: Problem[]) => Response;
 }
@@ -43,8 +44,9 @@ type Answer = Response | Promise<Response>;
  *   → guard → validate every declared part at once → the operation's handler
  *
  * and any error thrown on the way is answered by the service (`answerError`). The steps are plain
- * functions, not middleware: a request whose steps are all synchronous (a GET) is answered without
- * a promise of the layer's own. The handler is typed from the route as with `app.openapi`
+ * functions, not middleware, and each may answer at once or with a promise (a repository on
+ * SQLite answers at once): a request whose steps all answer at once (a GET on SQLite) is answered
+ * without a promise of the layer's own. The handler is typed from the route as with `app.openapi`
  * (`c.req.valid('json')`, the typed responses).
  */
 export function defineOperation<E extends Env, R extends RouteConfig>(
@@ -60,27 +62,20 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
   const refuse = options.refuse ?? service.refuse;
   const fail = (c: Context<E>, err: unknown) => withResponseHeaders(c, service.answerError(c, err));
   const done = (c: Context<E>, res: Response) => withResponseHeaders(c, res);
+  const answer = (handler as unknown as (c: Context<E>) => Answer);
 
-  const run = (c: Context<E>, problems: Problem[]): Answer => {
-    if (problems.length > 0) return done(c, refuse(c, problems));
-    const out = (handler as unknown as (c: Context<E>) => Answer)(c);
-    return out instanceof Promise ? out.then((res) => done(c, res), (err: unknown) => fail(c, err)) : done(c, out);
-  };
-  const validate = (c: Context<E>, body: unknown): Answer => {
-    options.guard?.(c);
-    const problems = check(c, body);
-    return problems instanceof Promise ? problems.then((p) => run(c, p)).catch((err: unknown) => fail(c, err)) : run(c, problems);
-  };
   service.app.on([route.method.toUpperCase()], [honoPath(route.path)], (c: Context<E>) => {
+    let out: Answer;
     try {
-      if (secured) service.authenticate(c);
-      if (!hasBody) return validate(c, undefined);
-      return service
-        .readJsonBody(c)
-        .then((body) => validate(c, body))
-        .catch((err: unknown) => fail(c, err));
+      // Each step goes on at once when the one before answered at once (then, see maybe.ts).
+      out = andThen(secured ? service.authenticate(c) : undefined, () =>
+        andThen(hasBody ? service.readJsonBody(c) : undefined, (body) =>
+          andThen(options.guard?.(c), () => andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : answer(c)))),
+        ),
+      );
     } catch (err) {
       return fail(c, err);
     }
+    return out instanceof Promise ? out.then((res) => done(c, res), (err: unknown) => fail(c, err)) : done(c, out);
   });
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sqliteKeysRepositories } from '../../src/keys/repository.js';
 import { startSweeper, type Sweeper } from '../../src/keys/sweeper.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
 import { buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
@@ -13,7 +14,7 @@ describe('scheduled sweep of expired transactions', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     h = await buildKeysHarness({ listen: true });
-    sweeper = startSweeper({ db: h.db, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
+    sweeper = startSweeper({ transactions: sqliteKeysRepositories(h.db).transactions, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
   });
   afterEach(async () => {
     sweeper.stop();

@@ -1,8 +1,9 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createOrdersApp } from '../../src/orders/app.js';
+import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
 import { testConfig } from '../../src/config.js';
-import { createAuthenticator } from '../../src/shared/api-keys.js';
+import { createAuthenticator, sqliteApiKeys } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { createRateLimiter } from '../../src/shared/rate-limit.js';
@@ -11,11 +12,11 @@ import { contractFor, registeredOperations, specOperations } from '../support/co
 function appOperations() {
   const database = openDatabase(':memory:');
   const app = createOrdersApp({
-    db: database.db,
+    repos: sqliteOrdersRepositories(database.db),
     clock: systemClock,
     config: testConfig(),
     logger: pino({ level: 'silent' }),
-    authenticate: createAuthenticator(database.db, systemClock),
+    authenticate: createAuthenticator(sqliteApiKeys(database.db), systemClock),
     rateLimit: createRateLimiter({ perSecond: 0, burst: 1 }, systemClock),
   });
   return registeredOperations(app.openAPIRegistry.definitions);

@@ -6,7 +6,7 @@ import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/rel
 import { DEV_ISSUER_IDENTITY } from '../oidc/dev-provider.js';
 import { isBoundBrowser } from '../prompt/browser-binding.js';
 import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
-import { bindUser, findKeyById, finishTransaction, takeSignIn, type TransactionRow } from '../repository.js';
+import type { TransactionRow } from '../repository.js';
 import { sameBytes } from '../sealed/sealed-module.js';
 import { deriveRecoveryKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
 
@@ -27,15 +27,15 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * the same identity at recovery, derives the recovery key in the sealed module and hands the
  * browser a one-time key token for the application.
  */
-export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp, logger, urls, config }: KeysServices) {
+export function completeUserSignIn(service: KeysService, { repos, sealed, clock, rp, logger, urls, config }: KeysServices) {
   defineOperation(service, routes.completeUserSignIn,
     async (c) => {
       const { state } = c.req.valid('query');
-      const txn = state ? takeSignIn(db, tokenHash(state)) : undefined;
+      const txn = state ? await repos.transactions.takeSignIn(tokenHash(state)) : undefined;
       if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
-      const key = findKeyById(db, txn.keyId);
-      const fail = (error: ReturnError) => {
-        finishTransaction(db, txn.id, clock.now(), null);
+      const key = await repos.keys.findById(txn.keyId);
+      const fail = async (error: ReturnError) => {
+        await repos.transactions.finish(txn.id, clock.now(), null);
         return sendBack(c, txn, { error });
       };
       if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
@@ -46,7 +46,7 @@ export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp
       // Login CSRF: the provider's redirect reached a browser that did not press the button. The
       // transaction ends without a key token, and this browser is not sent to the application.
       if (!isBoundBrowser(c, config.publicUrl, state!, checks.browser)) {
-        finishTransaction(db, txn.id, clock.now(), null);
+        await repos.transactions.finish(txn.id, clock.now(), null);
         logger.warn({ transactionId: txn.id }, 'sign-in callback from another browser refused');
         return refusalPage(c, 'other_browser');
       }
@@ -69,9 +69,9 @@ export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp
       const bindingFor = (issuer: string) => userBinding(sealed, version, key.id, issuer, identity.sub);
       const now = clock.now();
       let issuer: string | undefined;
-      if (txn.kind === 'generate' && bindUser(db, key.id, bindingFor(issuers[0]!).toString('hex'), now)) issuer = issuers[0];
+      if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindingFor(issuers[0]!).toString('hex'), now))) issuer = issuers[0];
       if (!issuer) {
-        const current = findKeyById(db, key.id)?.userBinding;
+        const current = (await repos.keys.findById(key.id))?.userBinding;
         if (current) issuer = issuers.find((i) => sameBytes(bindingFor(i), Buffer.from(current, 'hex')));
       }
       if (!issuer) return fail('identity_mismatch');
@@ -83,7 +83,7 @@ export function completeUserSignIn(service: KeysService, { db, sealed, clock, rp
       const keyToken = sealKeyToken(sealed, key.id, txn.id, recoveryKey);
       recoveryKey.fill(0);
       share.fill(0);
-      finishTransaction(db, txn.id, now, tokenHash(keyToken));
+      await repos.transactions.finish(txn.id, now, tokenHash(keyToken));
       return sendBack(c, txn, { keyToken });
     },
     { refuse: (c) => errorPage(c, 'invalid') },

@@ -2,21 +2,20 @@ import * as routes from '../../../generated/keys/routes.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { badRequest, keyNotFound } from '../errors.js';
-import { consumeKeyToken, findKey, findTransactionByKeyToken, isSpent } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
 
-export function exchangeKeyToken(service: KeysService, { db, sealed, clock }: KeysServices) {
-  defineOperation(service, routes.exchangeKeyToken, (c) => {
+export function exchangeKeyToken(service: KeysService, { repos, sealed, clock }: KeysServices) {
+  defineOperation(service, routes.exchangeKeyToken, async (c) => {
     const { keyId } = c.req.valid('param');
     const { keyToken } = c.req.valid('query');
-    const key = findKey(db, c.get('principal').accountId, keyId);
+    const key = await repos.keys.find(c.get('principal').accountId, keyId);
     if (!key) throw keyNotFound();
     const now = clock.now();
     const hash = tokenHash(keyToken);
-    const row = consumeKeyToken(db, key.id, hash, now);
+    const row = await repos.transactions.consumeKeyToken(key.id, hash, now);
     if (!row) {
-      if (isSpent(db, hash)) throw badRequest('keyToken', 'query', 'already_used', 'The key token was already used.');
-      const pending = findTransactionByKeyToken(db, hash);
+      if (await repos.transactions.isSpent(hash)) throw badRequest('keyToken', 'query', 'already_used', 'The key token was already used.');
+      const pending = await repos.transactions.findByKeyToken(hash);
       if (pending?.keyId === key.id && pending.expiresAt <= now.toISOString()) {
         throw badRequest('keyToken', 'query', 'expired', 'The transaction of this key token expired.');
       }

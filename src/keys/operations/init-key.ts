@@ -2,11 +2,10 @@ import * as routes from '../../../generated/keys/routes.js';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { badRequest } from '../errors.js';
-import { insertKey } from '../repository.js';
 import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
 
-export function initKey(service: KeysService, { db, sealed, clock, rp }: KeysServices) {
-  defineOperation(service, routes.initKey, (c) => {
+export function initKey(service: KeysService, { repos, sealed, clock, rp }: KeysServices) {
+  defineOperation(service, routes.initKey, async (c) => {
     const { userSecretProvider } = c.req.valid('json');
     if (!rp.isConfigured(userSecretProvider)) {
       throw badRequest('userSecretProvider', 'body', 'invalid', `The provider ${userSecretProvider} is not configured on this server.`);
@@ -14,7 +13,7 @@ export function initKey(service: KeysService, { db, sealed, clock, rp }: KeysSer
     const id = newKeyId();
     const clientSecret = newClientSecret();
     const version = sealed.currentVersion;
-    insertKey(db, {
+    await repos.keys.insert({
       id,
       accountId: c.get('principal').accountId,
       provider: userSecretProvider,

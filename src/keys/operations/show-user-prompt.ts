@@ -3,18 +3,17 @@ import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
-import { findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import { promptPage } from './start-user-sign-in.js';
 
 /** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
-export function showUserPrompt(service: KeysService, { db, clock, rp }: KeysServices) {
+export function showUserPrompt(service: KeysService, { repos, clock, rp }: KeysServices) {
   defineOperation(service, routes.showUserPrompt,
-    (c) => {
+    async (c) => {
       const { transactionToken } = c.req.valid('query');
-      const found = openTransaction(db, tokenHash(transactionToken), clock.now());
+      const found = await openTransaction(repos.transactions, tokenHash(transactionToken), clock.now());
       if (typeof found === 'string') return errorPage(c, found);
-      const key = findKeyById(db, found.keyId);
+      const key = await repos.keys.findById(found.keyId);
       const provider = escapeHtml(rp.displayName((key?.provider ?? 'dev') as never));
       const action = `?${new URLSearchParams({ transactionToken })}`;
       const purpose = found.kind === 'generate' ? 'create your key' : 'recover your key';

@@ -4,7 +4,6 @@ import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
 import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prompt/pages.js';
-import { consumePromptToken, findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
 
@@ -12,22 +11,22 @@ import type { ProviderName } from '../oidc/relying-party.js';
 export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(service: KeysService, { db, sealed, clock, rp, config }: KeysServices) {
+export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp, config }: KeysServices) {
   defineOperation(service, routes.startUserSignIn,
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
       const hash = tokenHash(c.req.valid('query').transactionToken);
-      const found = openTransaction(db, hash, clock.now());
+      const found = await openTransaction(repos.transactions, hash, clock.now());
       if (typeof found === 'string') return errorPage(c, found);
-      const key = findKeyById(db, found.keyId);
+      const key = await repos.keys.findById(found.keyId);
       if (!key) return errorPage(c, 'invalid');
       // Discovery happens before the token is spent, so a provider outage does not burn the link.
       const { url, checks } = await rp.startSignIn(key.provider as ProviderName);
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
-      const taken = consumePromptToken(db, hash, clock.now(), tokenHash(checks.state), sealedChecks);
+      const taken = await repos.transactions.consumePromptToken(hash, clock.now(), tokenHash(checks.state), sealedChecks);
       if (!taken) {
-        const again = openTransaction(db, hash, clock.now());
+        const again = await openTransaction(repos.transactions, hash, clock.now());
         return errorPage(c, typeof again === 'string' ? again : 'already_used');
       }
       browserHeaders(c);

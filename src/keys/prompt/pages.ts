@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import type { Db } from '../../shared/db/client.js';
 import type { Reason } from '../errors.js';
-import { findTransactionByPromptToken, isSpent, type TransactionRow } from '../repository.js';
+import type { TransactionRepository, TransactionRow } from '../repository.js';
 import { escapeHtml, htmlPage } from './html.js';
 
 /** Headers of every page and redirect the end user's browser sees. */
@@ -41,9 +40,13 @@ export function failurePage(c: Context) {
 }
 
 /** The open transaction of a prompt token, or why there is none. */
-export function openTransaction(db: Db, hash: string, now: Date): TransactionRow | Exclude<Reason, 'not_found' | 'missing'> {
-  const row = findTransactionByPromptToken(db, hash);
-  if (!row) return isSpent(db, hash) ? 'already_used' : 'invalid';
+export async function openTransaction(
+  transactions: TransactionRepository,
+  hash: string,
+  now: Date,
+): Promise<TransactionRow | Exclude<Reason, 'not_found' | 'missing'>> {
+  const row = await transactions.findByPromptToken(hash);
+  if (!row) return (await transactions.isSpent(hash)) ? 'already_used' : 'invalid';
   if (row.promptUsedAt) return 'already_used';
   if (row.expiresAt <= now.toISOString()) return 'expired';
   return row;

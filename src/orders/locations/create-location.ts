@@ -1,14 +1,15 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
+import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
 import { rejectWith } from '../service.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { insertLocation, toLocation } from './repository.js';
+import { toLocation } from './repository.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
+export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
   defineOperation(app.service, routes.createLocation, (c) => {
     const body = c.req.valid('json');
     // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
@@ -26,7 +27,7 @@ export function register(app: OrdersApp, { db, clock }: OrdersDeps) {
     });
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
-    const row = insertLocation(db, { ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
-    return created(c, toLocation(row));
+    const row = repos.locations.insert({ ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
+    return andThen(row, (r) => created(c, toLocation(r)));
   }, app.inStore);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
 import type { Db } from '../../shared/db/client.js';
+import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { locations } from '../schema.js';
 
@@ -22,52 +23,59 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
-export function findLocation(db: Db, storeId: string, id: string): LocationRow | undefined {
-  return db
-    .select()
-    .from(locations)
-    .where(and(eq(locations.id, id), eq(locations.storeId, storeId)))
-    .get();
+/** The locations' data access; `sqliteLocations` is the SQLite one. */
+export interface LocationRepository {
+  /** The location, when it is in the store. */
+  find(storeId: string, id: string): MaybePromise<LocationRow | undefined>;
+  /** 409/40900 when the store has a location with this source_id. */
+  insert(input: LocationCreate & { id: string; storeId: string; now: string }): MaybePromise<LocationRow>;
+  /** A page of the store's locations, oldest first. */
+  list(storeId: string, offset: number, fetch: number): MaybePromise<LocationRow[]>;
 }
 
-export function insertLocation(db: Db, input: LocationCreate & { id: string; storeId: string; now: string }): LocationRow {
-  return db.transaction((tx) => {
-    if (input.source_id !== undefined) {
-      const clash = tx
-        .select({ id: locations.id })
+export function sqliteLocations(db: Db): LocationRepository {
+  return {
+    find: (storeId, id) =>
+      db
+        .select()
         .from(locations)
-        .where(and(eq(locations.storeId, input.storeId), eq(locations.sourceId, input.source_id)))
-        .get();
-      if (clash) {
-        throw new ApiError(40900, 'A location with this source_id already exists in the store.', [
-          { path: 'source_id', info: 'Already exists.' },
-        ]);
-      }
-    }
-    return tx
-      .insert(locations)
-      .values({
-        id: input.id,
-        storeId: input.storeId,
-        sourceId: input.source_id ?? null,
-        name: input.name,
-        address: JSON.stringify(input.address),
-        openingHours: JSON.stringify(input.opening_hours),
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning()
-      .all()[0];
-  });
-}
-
-export function listLocations(db: Db, storeId: string, offset: number, fetch: number): LocationRow[] {
-  return db
-    .select()
-    .from(locations)
-    .where(eq(locations.storeId, storeId))
-    .orderBy(asc(locations.createdAt), asc(locations.id))
-    .limit(fetch)
-    .offset(offset)
-    .all();
+        .where(and(eq(locations.id, id), eq(locations.storeId, storeId)))
+        .get(),
+    insert: (input) =>
+      db.transaction((tx) => {
+        if (input.source_id !== undefined) {
+          const clash = tx
+            .select({ id: locations.id })
+            .from(locations)
+            .where(and(eq(locations.storeId, input.storeId), eq(locations.sourceId, input.source_id)))
+            .get();
+          if (clash) {
+            throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+          }
+        }
+        return tx
+          .insert(locations)
+          .values({
+            id: input.id,
+            storeId: input.storeId,
+            sourceId: input.source_id ?? null,
+            name: input.name,
+            address: JSON.stringify(input.address),
+            openingHours: JSON.stringify(input.opening_hours),
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
+          .returning()
+          .all()[0]!;
+      }),
+    list: (storeId, offset, fetch) =>
+      db
+        .select()
+        .from(locations)
+        .where(eq(locations.storeId, storeId))
+        .orderBy(asc(locations.createdAt), asc(locations.id))
+        .limit(fetch)
+        .offset(offset)
+        .all(),
+  };
 }

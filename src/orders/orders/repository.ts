@@ -2,6 +2,7 @@ import type { components, operations } from '../../../generated/orders/types.js'
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import { ApiError } from '../errors.js';
 import type { JsonText } from '../envelope.js';
+import type { MaybePromise } from '../../shared/maybe.js';
 import { NO_TIME } from '../schema.js';
 
 export type Order = components['schemas']['Order'];
@@ -62,9 +63,10 @@ const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at
 const DIRECT_OFFSET_LIMIT = 500;
 
 /**
- * Prepared statements per database, on the better-sqlite3 client under drizzle: the hot paths
+ * The repository's prepared statements, on the better-sqlite3 client under drizzle: the hot paths
  * skip drizzle's query building, placeholder filling and row mapping on every call.
  */
+type Statements = ReturnType<typeof prepare>;
 function prepare(db: Db) {
   const sqlite = sqliteOf(db);
   // Orders are read as their documents only (see orderJson), one string per order.
@@ -105,16 +107,10 @@ function prepare(db: Db) {
   };
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
-function stmts(db: Db) {
-  let s = statements.get(db);
-  if (!s) statements.set(db, (s = prepare(db)));
-  return s;
-}
-
 /** The order as JSON text (see orderJson), or undefined when it is not in the store. */
-export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> | undefined {
-  return stmts(db).byId.get(storeId, id) as JsonText<Order> | undefined;
+function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> | undefined {
+  // Stored by insertOrder/updateOrder as orderJson rendered it.
+  return s.byId.get(storeId, id) as JsonText<Order> | undefined;
 }
 
 /**
@@ -123,8 +119,7 @@ export function findOrder(db: Db, storeId: string, id: string): JsonText<Order> 
  * group commit (inGroupCommit): orders created in the same turn of the event loop share one
  * COMMIT, each in its own savepoint.
  */
-export function insertOrder(db: Db, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
-  const s = stmts(db);
+function insertOrder(db: Db, s: Statements, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
   const { pickup_location, ...fields } = body;
   return inGroupCommit(db, () => {
     if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) {
@@ -164,8 +159,7 @@ export function insertOrder(db: Db, storeId: string, id: string, body: OrderCrea
 }
 
 /** Applies a partial update in one transaction; the order as JSON text, undefined when it is not in the store. */
-export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpdate, now: string): JsonText<Order> | undefined {
-  const s = stmts(db);
+function updateOrder(db: Db, s: Statements, storeId: string, id: string, patch: OrderUpdate, now: string): JsonText<Order> | undefined {
   return inTransaction(db, () => {
     const doc = s.byId.get(storeId, id) as JsonText<Order> | undefined;
     if (doc === undefined || Object.keys(patch).length === 0) return doc;
@@ -178,12 +172,39 @@ export function updateOrder(db: Db, storeId: string, id: string, patch: OrderUpd
 }
 
 /** The ids of a page of orders, in the list's order: the page's documents are then read one at a time (see list-orders.ts). */
-export function listOrderIds(
-  db: Db,
-  q: { storeId: string; sort: Sort; sourceIds?: string[]; offset: number; fetch: number },
-): string[] {
-  const s = stmts(db);
+function listOrderIds(s: Statements, q: OrderPageQuery): string[] {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
   return s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT, 'id').all(...params, q.fetch, q.offset) as string[];
+}
+
+/** What GET /orders asks for: a window of the store's orders in a sort order, optionally by source ids. */
+export interface OrderPageQuery {
+  storeId: string;
+  sort: Sort;
+  sourceIds?: string[];
+  offset: number;
+  fetch: number;
+}
+
+/** The orders' data access; `sqliteOrders` is the SQLite one. Orders come and go as JSON text (orderJson). */
+export interface OrderRepository {
+  /** The order, when it is in the store. */
+  find(storeId: string, id: string): MaybePromise<JsonText<Order> | undefined>;
+  /** The order stored, once committed; 409/40900 for a source_id taken in the store, 422/42200 for an unknown pickup location. */
+  insert(storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>>;
+  /** The order as updated, undefined when it is not in the store. */
+  update(storeId: string, id: string, patch: OrderUpdate, now: string): MaybePromise<JsonText<Order> | undefined>;
+  /** The ids of a page, in the list's order (the documents are then read one at a time, see list-orders.ts). */
+  listIds(q: OrderPageQuery): MaybePromise<string[]>;
+}
+
+export function sqliteOrders(db: Db): OrderRepository {
+  const s = prepare(db);
+  return {
+    find: (storeId, id) => findOrder(s, storeId, id),
+    insert: (storeId, id, body, now) => insertOrder(db, s, storeId, id, body, now),
+    update: (storeId, id, patch, now) => updateOrder(db, s, storeId, id, patch, now),
+    listIds: (q) => listOrderIds(s, q),
+  };
 }

@@ -1,14 +1,16 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { ApiError } from '../errors.js';
 import { ok } from '../envelope.js';
+import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
 import type { OrdersApp, OrdersDeps } from '../env.js';
-import { findStore, toStore } from './repository.js';
+import { toStore } from './repository.js';
 
-export function register(app: OrdersApp, { db }: OrdersDeps) {
-  defineOperation(app.service, routes.getStore, (c) => {
-    const row = findStore(db, c.get('principal').accountId, c.req.valid('param').id);
-    if (!row) throw new ApiError(40400, 'The store could not be found.');
-    return ok(c, toStore(row));
-  });
+export function register(app: OrdersApp, { repos }: OrdersDeps) {
+  defineOperation(app.service, routes.getStore, (c) =>
+    andThen(repos.stores.find(c.get('principal').accountId, c.req.valid('param').id), (row) => {
+      if (!row) throw new ApiError(40400, 'The store could not be found.');
+      return ok(c, toStore(row));
+    }),
+  );
 }

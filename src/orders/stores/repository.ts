@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
 import type { Db } from '../../shared/db/client.js';
+import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { stores } from '../schema.js';
 
@@ -48,82 +49,85 @@ function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partia
   return out as Partial<StoreRow>;
 }
 
-// Every store-scoped request looks its store up: prepared once per database, not built per call.
-const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>();
-const prepareById = (db: Db) =>
-  db
+/** The stores' data access; `sqliteStores` is the SQLite one. */
+export interface StoreRepository {
+  /** The store, when it belongs to the account. */
+  find(accountId: string, id: string): MaybePromise<StoreRow | undefined>;
+  /** 409/40900 when the account has a store with this source_id. */
+  insert(input: StoreCreate & { id: string; accountId: string; now: string }): MaybePromise<StoreRow>;
+  /** The store as updated, undefined when it is not the account's; 409/40900 for a source_id taken. */
+  update(accountId: string, id: string, patch: StoreUpdate, now: string): MaybePromise<StoreRow | undefined>;
+  /** A page of the account's stores, oldest first. */
+  list(accountId: string, offset: number, fetch: number): MaybePromise<StoreRow[]>;
+}
+
+const sourceIdTaken = () =>
+  new ApiError(40900, 'A store with this source_id already exists in the account.', [{ path: 'source_id', info: 'Already exists.' }]);
+
+export function sqliteStores(db: Db): StoreRepository {
+  // Every store-scoped request looks its store up: prepared once, not built per call.
+  const byId = db
     .select()
     .from(stores)
     .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.accountId, sql.placeholder('accountId'))))
     .prepare();
-
-export function findStore(db: Db, accountId: string, id: string): StoreRow | undefined {
-  let byId = byIdStatements.get(db);
-  if (!byId) byIdStatements.set(db, (byId = prepareById(db)));
-  return byId.get({ id, accountId });
-}
-
-function assertSourceIdFree(db: Db, accountId: string, sourceId: string, exceptId?: string) {
-  const clash = db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(and(eq(stores.accountId, accountId), eq(stores.sourceId, sourceId), exceptId ? ne(stores.id, exceptId) : undefined))
-    .get();
-  if (clash) {
-    throw new ApiError(40900, 'A store with this source_id already exists in the account.', [{ path: 'source_id', info: 'Already exists.' }]);
-  }
-}
-
-export function insertStore(db: Db, input: StoreCreate & { id: string; accountId: string; now: string }): StoreRow {
-  return db.transaction((tx) => {
-    assertSourceIdFree(tx, input.accountId, input.source_id);
-    return tx
-      .insert(stores)
-      .values({
-        id: input.id,
-        accountId: input.accountId,
-        sourceId: input.source_id,
-        name: input.name,
-        currency: input.currency,
-        ...optionalColumns(input),
-        createdAt: input.now,
-        updatedAt: input.now,
-      })
-      .returning()
-      .all()[0];
-  });
-}
-
-export function updateStore(db: Db, accountId: string, id: string, patch: StoreUpdate, now: string): StoreRow | undefined {
-  return db.transaction((tx) => {
-    // The statement prepared on `db` runs on the same connection, so inside this transaction too;
-    // passing `tx` would prepare a new one per update (they are cached per database object).
-    const current = findStore(db, accountId, id);
-    if (!current) return undefined;
-    if (Object.keys(patch).length === 0) return current;
-    if (patch.source_id !== undefined) assertSourceIdFree(tx, accountId, patch.source_id, id);
-    return tx
-      .update(stores)
-      .set({
-        ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
-        ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.currency !== undefined && { currency: patch.currency }),
-        ...optionalColumns(patch),
-        updatedAt: now,
-      })
-      .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
-      .returning()
-      .all()[0];
-  });
-}
-
-export function listStores(db: Db, accountId: string, offset: number, fetch: number): StoreRow[] {
-  return db
-    .select()
-    .from(stores)
-    .where(eq(stores.accountId, accountId))
-    .orderBy(asc(stores.createdAt), asc(stores.id))
-    .limit(fetch)
-    .offset(offset)
-    .all();
+  const find = (accountId: string, id: string) => byId.get({ id, accountId });
+  const assertSourceIdFree = (tx: Db, accountId: string, sourceId: string, exceptId?: string) => {
+    const clash = tx
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.accountId, accountId), eq(stores.sourceId, sourceId), exceptId ? ne(stores.id, exceptId) : undefined))
+      .get();
+    if (clash) throw sourceIdTaken();
+  };
+  return {
+    find,
+    insert: (input) =>
+      db.transaction((tx) => {
+        assertSourceIdFree(tx, input.accountId, input.source_id);
+        return tx
+          .insert(stores)
+          .values({
+            id: input.id,
+            accountId: input.accountId,
+            sourceId: input.source_id,
+            name: input.name,
+            currency: input.currency,
+            ...optionalColumns(input),
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
+          .returning()
+          .all()[0]!;
+      }),
+    update: (accountId, id, patch, now) =>
+      db.transaction((tx) => {
+        // The statement prepared on `db` runs on the same connection, so inside this transaction too.
+        const current = find(accountId, id);
+        if (!current) return undefined;
+        if (Object.keys(patch).length === 0) return current;
+        if (patch.source_id !== undefined) assertSourceIdFree(tx, accountId, patch.source_id, id);
+        return tx
+          .update(stores)
+          .set({
+            ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
+            ...(patch.name !== undefined && { name: patch.name }),
+            ...(patch.currency !== undefined && { currency: patch.currency }),
+            ...optionalColumns(patch),
+            updatedAt: now,
+          })
+          .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
+          .returning()
+          .all()[0];
+      }),
+    list: (accountId, offset, fetch) =>
+      db
+        .select()
+        .from(stores)
+        .where(eq(stores.accountId, accountId))
+        .orderBy(asc(stores.createdAt), asc(stores.id))
+        .limit(fetch)
+        .offset(offset)
+        .all(),
+  };
 }

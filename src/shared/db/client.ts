@@ -84,22 +84,14 @@ function ownerOnly(file: string): void {
   }
 }
 
-const probes = new WeakMap<Database.Database, Database.Statement>();
-
 /**
  * Readiness: a write that must commit (one no-op UPDATE of the migrations table, in the group
- * commit so that it never collides with an open batch). Rejects when the database cannot be
- * written: a read-only file or folder, a full disk, an I/O error.
+ * commit so that it never collides with an open batch). The probe rejects when the database
+ * cannot be written: a read-only file or folder, a full disk, an I/O error.
  */
-export function probeWrite(db: Db): Promise<void> {
-  const sqlite = sqliteOf(db);
-  let probe = probes.get(sqlite);
-  if (!probe) {
-    probe = sqlite.prepare('UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")');
-    probes.set(sqlite, probe);
-  }
-  const statement = probe;
-  return inGroupCommit(db, () => {
+export function writeProbe(db: Db): () => Promise<void> {
+  const statement = sqliteOf(db).prepare('UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")');
+  return () => inGroupCommit(db, () => {
     if (statement.run().changes !== 1) throw new Error('The readiness write changed no row.');
   });
 }

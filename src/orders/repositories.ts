@@ -1,0 +1,15 @@
+import type { Db } from '../shared/db/client.js';
+import { sqliteLocations, type LocationRepository } from './locations/repository.js';
+import { sqliteOrders, type OrderRepository } from './orders/repository.js';
+import { sqliteStores, type StoreRepository } from './stores/repository.js';
+
+/** The order service's data access: handlers and rules see only these interfaces, never the engine. */
+export interface OrdersRepositories {
+  stores: StoreRepository;
+  locations: LocationRepository;
+  orders: OrderRepository;
+}
+
+export function sqliteOrdersRepositories(db: Db): OrdersRepositories {
+  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db) };
+}

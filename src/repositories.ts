@@ -1,0 +1,17 @@
+import { sqliteKeysRepositories, type KeysRepositories } from './keys/repository.js';
+import { sqliteOrdersRepositories, type OrdersRepositories } from './orders/repositories.js';
+import { sqliteApiKeys, type ApiKeyRepository } from './shared/api-keys.js';
+import type { Db } from './shared/db/client.js';
+
+/**
+ * All data access of the process, one repository per resource, each an interface whose methods
+ * give a value or a promise (shared/maybe.ts). Handlers, rules and the steps of the operation
+ * layer see only these; `sqliteRepositories` is the engine behind them today.
+ */
+export interface Repositories extends OrdersRepositories, KeysRepositories {
+  apiKeys: ApiKeyRepository;
+}
+
+export function sqliteRepositories(db: Db): Repositories {
+  return { apiKeys: sqliteApiKeys(db), ...sqliteOrdersRepositories(db), ...sqliteKeysRepositories(db) };
+}
