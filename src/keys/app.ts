@@ -44,7 +44,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, clock })
     : null;
   if (dev) {
-    providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login' };
+    providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login', fetch: dev.fetch };
   }
   const services: KeysServices = { db, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 

@@ -143,15 +143,18 @@ export function cookieJarFetch(base?: string) {
 /**
  * A minimal browser without JavaScript: follows the flow from userPromptUrl through the embedded
  * provider's login form to the redirect to clientReturnUrl, by hand, with a cookie jar. Responses
- * of the key service's own pages are checked against the YAML.
+ * of the key service's own pages are checked against the YAML. `stopAt` ends the walk at the first
+ * redirect whose target it accepts (that URL is returned, not visited); `browser` is the cookie
+ * jar to use, so that the caller can go on with it.
  */
 export async function signInByHttp(
-  h: KeysHarness,
+  h: { origin: string },
   userPromptUrl: string,
   user: { username: string; password: string } | 'cancel',
+  opts: { browser?: ReturnType<typeof cookieJarFetch>; stopAt?: (url: URL) => boolean } = {},
 ): Promise<URL> {
   const returnOrigin = new URL('http://127.0.0.1:9');
-  const send = cookieJarFetch();
+  const send = opts.browser ?? cookieJarFetch();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await send(url, init);
     const pathname = new URL(url).pathname;
@@ -163,7 +166,7 @@ export async function signInByHttp(
   const follow = async (res: Response, from: string): Promise<Response | URL> => {
     while (res.status === 303 || res.status === 302) {
       const next = new URL(res.headers.get('location')!, from);
-      if (next.origin === returnOrigin.origin || !next.href.startsWith(h.origin)) return next;
+      if (next.origin === returnOrigin.origin || !next.href.startsWith(h.origin) || opts.stopAt?.(next)) return next;
       from = next.href;
       res = await go(from);
     }

@@ -11,6 +11,11 @@ export interface ProviderSettings {
   displayName: string;
   /** The authorization request's `prompt`: `login` for the development provider, `select_account` for the others. */
   prompt: string;
+  /**
+   * How the server reaches the provider (discovery, JWKS, token); real HTTP when absent. The
+   * embedded development provider is reached in process (dev-provider.ts).
+   */
+  fetch?: oidc.CustomFetch;
 }
 
 /** What the service keeps (sealed) between the start of a sign-in and its callback. */
@@ -47,6 +52,7 @@ export function createRelyingParty(providers: Partial<Record<ProviderName, Provi
       const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
       config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
         execute: issuer.protocol === 'http:' && loopback ? [oidc.allowInsecureRequests] : [],
+        ...(settings.fetch && { [oidc.customFetch]: settings.fetch }),
       });
       config.catch(() => configs.delete(name));
       configs.set(name, config);
