@@ -30,6 +30,8 @@ export interface HarnessOptions {
   config?: Partial<KeysConfig>;
   /** Per-API-key token bucket (none by default). */
   rateLimit?: { perSecond: number; burst: number };
+  /** Where the service's warnings and errors go; nowhere by default. */
+  logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
@@ -72,7 +74,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     sealed,
     clock,
     config,
-    logger: silent,
+    logger: opts.logger ?? silent,
     ...(opts.rateLimit && { rateLimit: createRateLimiter(opts.rateLimit, clock) }),
   }));
   handler = (req, env) => root.fetch(req, env);

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { zHtmlPage, zStartUserSignInBody, zStartUserSignInQuery } from '../../../generated/keys/zod.js';
 import type { KeysApp, KeysServices } from '../context.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
-import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prompt/pages.js';
+import { errorPage, browserHeaders, openTransaction, providerUnavailablePage, refusalPage } from '../prompt/pages.js';
 import { consumePromptToken, findKeyById } from '../repository.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
@@ -32,7 +32,7 @@ export const startUserSignInRoute = createRoute({
 });
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config }: KeysServices) {
+export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config, logger }: KeysServices) {
   app.openapi(
     startUserSignInRoute,
     async (c) => {
@@ -43,7 +43,15 @@ export function startUserSignIn(app: KeysApp, { db, sealed, clock, rp, config }:
       const key = findKeyById(db, found.keyId);
       if (!key) return errorPage(c, 'invalid');
       // Discovery happens before the token is spent, so a provider outage does not burn the link.
-      const { url, checks } = await rp.startSignIn(key.provider as ProviderName);
+      const provider = key.provider as ProviderName;
+      let started: Awaited<ReturnType<typeof rp.startSignIn>>;
+      try {
+        started = await rp.startSignIn(provider);
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, provider, transactionId: found.id }, 'sign-in provider could not be reached');
+        return providerUnavailablePage(c, rp.displayName(provider));
+      }
+      const { url, checks } = started;
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
       const taken = consumePromptToken(db, hash, clock.now(), tokenHash(checks.state), sealedChecks);
