@@ -34,7 +34,7 @@ export const completeUserSignIn = createRoute({
   responses: {
     303: { description: 'Redirect to `clientReturnUrl` with `transactionId` and either `keyToken` or `error`.' },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });
 
@@ -124,7 +124,7 @@ export const showUserPrompt = createRoute({
   responses: {
     200: { description: 'The prompt page, with a button that starts the sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });
 
@@ -141,6 +141,6 @@ export const startUserSignIn = createRoute({
   responses: {
     303: { description: 'Redirect to the provider\'s authorization endpoint.' },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });

@@ -156,6 +156,10 @@ export type paths = {
          *     request whose `Sec-Fetch-Site` is anything but `same-origin` or `none`, or, without that
          *     header, whose `Origin` is not the service's own. Requests with neither header (non-browser
          *     clients) are accepted.
+         *
+         *     When the provider cannot be reached (its discovery document cannot be fetched, or names
+         *     another issuer), the answer is a `503` page that says so, and nothing is consumed: the same
+         *     link starts the sign-in once the provider is back.
          */
         post: operations["startUserSignIn"];
         delete?: never;
@@ -382,7 +386,7 @@ export type components = {
                 "text/html": components["schemas"]["HtmlPage"];
             };
         };
-        /** @description An HTML error page for the end user on an unexpected failure (`500`). */
+        /** @description An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`). */
         PromptFailure: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];

@@ -185,7 +185,7 @@ export const zStartUserSignInQuery = z.object({
 });
 
 /**
- * An HTML error page for the end user on an unexpected failure (`500`).
+ * An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).
  */
 export const zStartUserSignInResponse = zHtmlPage;
 
@@ -198,6 +198,6 @@ export const zCompleteUserSignInQuery = z.object({
 });
 
 /**
- * An HTML error page for the end user on an unexpected failure (`500`).
+ * An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).
  */
 export const zCompleteUserSignInResponse = zHtmlPage;

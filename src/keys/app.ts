@@ -32,7 +32,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, clock })
     : null;
   if (dev) {
-    providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login' };
+    providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login', fetch: dev.fetch };
   }
   const repos = deps.repos ?? sqliteKeysRepositories(db);
   const services: KeysServices = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEFAULT_DATABASE_URL } from '../config.js';
 import { sqlitePath } from '../shared/db/client.js';
 import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
-import type { ProviderName, ProviderSettings } from './oidc/relying-party.js';
+import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import type { SealedRootConfig } from './sealed/from-config.js';
 
 export interface KeysConfig {
@@ -32,6 +32,19 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`Invalid configuration:\n  ${name}: expected true or false (or 1 or 0), got ${JSON.stringify(value)}`);
 }
 
+/** A provider's issuer: an https URL, or plain http on a loopback host (a provider on this machine). */
+function issuerSetting(env: Env, name: string, fallback: string): string {
+  const value = env[name] || fallback;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const allowed = url && !url.search && !url.hash && !url.username && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+  if (!allowed) {
+    // A value with user info is not echoed: it may hold a password.
+    const got = value.includes('@') ? 'a URL with user info' : JSON.stringify(value);
+    throw new Error(`Invalid configuration:\n  ${name}: expected an https URL without user info, query or fragment (http only on 127.0.0.1, localhost or [::1]), got ${got}`);
+  }
+  return value;
+}
+
 /** The sealed root's default place: beside the SQLite database file (`data/` for an in-memory one). */
 function defaultRootFile(databaseUrl: string | undefined): string {
   const db = sqlitePath(databaseUrl || DEFAULT_DATABASE_URL);
@@ -40,7 +53,8 @@ function defaultRootFile(databaseUrl: string | undefined): string {
 
 const PRODUCTION_PROVIDERS = {
   google: { env: 'GOOGLE', displayName: 'Google', issuer: 'https://accounts.google.com' },
-  // The "consumers" tenant (personal Microsoft accounts); set the issuer of your own tenant otherwise.
+  // The "consumers" tenant (personal Microsoft accounts); set the issuer of your own tenant otherwise,
+  // or …/common/v2.0 or …/organizations/v2.0 for several (their issuer is a {tenantid} template).
   microsoft: { env: 'MICROSOFT', displayName: 'Microsoft', issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0' },
 } as const;
 
@@ -61,7 +75,7 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
     const clientSecret = env[`KEYGEN_OIDC_${p.env}_CLIENT_SECRET`];
     if (!clientId || !clientSecret) continue;
     providers[name] = {
-      issuer: env[`KEYGEN_OIDC_${p.env}_ISSUER`] || p.issuer,
+      issuer: issuerSetting(env, `KEYGEN_OIDC_${p.env}_ISSUER`, p.issuer),
       clientId,
       clientSecret,
       displayName: p.displayName,

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createKeysClient } from '../../client/index.js';
 import { createApp } from '../../src/app.js';
@@ -29,6 +30,24 @@ export interface HarnessOptions {
   config?: Partial<KeysConfig>;
   /** Per-API-key token bucket (none by default). */
   rateLimit?: { perSecond: number; burst: number };
+  /** Where the service's warnings and errors go; nowhere by default. */
+  logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+/** A pino logger that hands each warning and error (its fields, its message) to `to`. */
+function forwardingLogger(to: NonNullable<HarnessOptions['logger']>) {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) {
+        if (!line) continue;
+        const { level, msg, ...fields } = JSON.parse(line) as { level: number; msg: string };
+        if (level >= 50) to.error(fields, msg);
+        else if (level >= 40) to.warn(fields, msg);
+      }
+      done();
+    },
+  });
+  return pino({ level: 'warn', base: undefined, timestamp: false }, stream);
 }
 
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
@@ -71,7 +90,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     db: database.db,
     clock,
     config: testConfig({ RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 }),
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ? forwardingLogger(opts.logger) : pino({ level: 'silent' }),
     keys: { config, sealed },
     publicUrl: origin,
   });
@@ -143,15 +162,18 @@ export function cookieJarFetch(base?: string) {
 /**
  * A minimal browser without JavaScript: follows the flow from userPromptUrl through the embedded
  * provider's login form to the redirect to clientReturnUrl, by hand, with a cookie jar. Responses
- * of the key service's own pages are checked against the YAML.
+ * of the key service's own pages are checked against the YAML. `stopAt` ends the walk at the first
+ * redirect whose target it accepts (that URL is returned, not visited); `browser` is the cookie
+ * jar to use, so that the caller can go on with it.
  */
 export async function signInByHttp(
-  h: KeysHarness,
+  h: { origin: string },
   userPromptUrl: string,
   user: { username: string; password: string } | 'cancel',
+  opts: { browser?: ReturnType<typeof cookieJarFetch>; stopAt?: (url: URL) => boolean } = {},
 ): Promise<URL> {
   const returnOrigin = new URL('http://127.0.0.1:9');
-  const send = cookieJarFetch();
+  const send = opts.browser ?? cookieJarFetch();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await send(url, init);
     const pathname = new URL(url).pathname;
@@ -163,7 +185,7 @@ export async function signInByHttp(
   const follow = async (res: Response, from: string): Promise<Response | URL> => {
     while (res.status === 303 || res.status === 302) {
       const next = new URL(res.headers.get('location')!, from);
-      if (next.origin === returnOrigin.origin || !next.href.startsWith(h.origin)) return next;
+      if (next.origin === returnOrigin.origin || !next.href.startsWith(h.origin) || opts.stopAt?.(next)) return next;
       from = next.href;
       res = await go(from);
     }

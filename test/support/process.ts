@@ -19,6 +19,7 @@ export interface Started {
   proc: ChildProcess;
   url: string;
   stdout: () => string;
+  stderr: () => string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -55,6 +56,7 @@ export async function startServer(env: Record<string, string>, command: string[]
     proc,
     url,
     stdout: () => out,
+    stderr: () => err,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve(proc.exitCode);

@@ -2,6 +2,8 @@ import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import Provider, { errors } from 'oidc-provider';
+import type { CustomFetch } from 'openid-client';
+import { inProcessFetch } from './in-process-fetch.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 
@@ -78,6 +80,7 @@ export function createDevProvider(opts: DevProviderOptions) {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomBytes(4).toString('hex')}`, use: 'sig', alg: 'RS256' };
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
+  if (!mountPath.endsWith(MOUNT)) throw new Error(`The development provider's issuer must end with ${MOUNT}.`);
 
   const provider = new Provider(opts.issuer, {
     clients: [
@@ -243,7 +246,18 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     return alreadySent(outgoing);
   });
 
-  return { app, issuer: opts.issuer, clientId, clientSecret };
+  // The service's own requests to the provider (discovery, JWKS, token) stay in the process instead
+  // of going out to the public URL and back (see in-process-fetch.ts); only the provider's URLs.
+  // They keep their path (oidc-provider builds its endpoints' URLs from it), so the provider is
+  // mounted where the service mounts it.
+  const issuer = opts.issuer.replace(/\/$/, '');
+  const local = inProcessFetch(new Hono().route(mountPath.slice(0, -MOUNT.length) || '/', app).fetch);
+  const serverFetch: CustomFetch = (url, options) => {
+    if (url !== issuer && !url.startsWith(`${issuer}/`)) return Promise.reject(new Error(`Not a URL of the development provider: ${new URL(url).origin}`));
+    return local(url, options);
+  };
+
+  return { app, issuer: opts.issuer, clientId, clientSecret, fetch: serverFetch };
 }
 
 export type DevProvider = ReturnType<typeof createDevProvider>;

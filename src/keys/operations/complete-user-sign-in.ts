@@ -57,7 +57,9 @@ export function completeUserSignIn(service: KeysService, { repos, sealed, clock,
         identity = await rp.completeSignIn(key.provider as ProviderName, callbackUrl, checks);
       } catch (err) {
         if (err instanceof SignInRefused) return fail('access_denied');
-        logger.warn({ err: (err as Error).message, transactionId: txn.id }, 'sign-in could not be verified');
+        // openid-client wraps the check that failed (which claim, say) in its error's cause.
+        const cause = (err as Error).cause;
+        logger.warn({ err: (err as Error).message, ...(cause instanceof Error && { cause: cause.message }), transactionId: txn.id }, 'sign-in could not be verified');
         return fail('server_error');
       }
 

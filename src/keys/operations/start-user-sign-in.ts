@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { KeysService, KeysServices } from '../context.js';
 import { defineOperation } from '../../shared/operation.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
-import { errorPage, browserHeaders, openTransaction, refusalPage } from '../prompt/pages.js';
+import { errorPage, browserHeaders, openTransaction, providerUnavailablePage, refusalPage } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
 
@@ -11,7 +11,7 @@ import type { ProviderName } from '../oidc/relying-party.js';
 export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp, config }: KeysServices) {
+export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp, config, logger }: KeysServices) {
   defineOperation(service, routes.startUserSignIn,
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
@@ -21,7 +21,15 @@ export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp
       const key = await repos.keys.findById(found.keyId);
       if (!key) return errorPage(c, 'invalid');
       // Discovery happens before the token is spent, so a provider outage does not burn the link.
-      const { url, checks } = await rp.startSignIn(key.provider as ProviderName);
+      const provider = key.provider as ProviderName;
+      let started: Awaited<ReturnType<typeof rp.startSignIn>>;
+      try {
+        started = await rp.startSignIn(provider);
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, provider, transactionId: found.id }, 'sign-in provider could not be reached');
+        return providerUnavailablePage(c, rp.displayName(provider));
+      }
+      const { url, checks } = started;
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
       const taken = await repos.transactions.consumePromptToken(hash, clock.now(), tokenHash(checks.state), sealedChecks);

@@ -34,6 +34,13 @@ export function refusalPage(c: Context, reason: 'cross_site' | 'other_browser') 
   return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(message)}</p>`), 400);
 }
 
+/** The sign-in provider could not be reached before the link was used: the same link works later. */
+export function providerUnavailablePage(c: Context, provider: string) {
+  browserHeaders(c);
+  const message = `${provider} cannot be reached right now, so the sign-in could not start. Nothing was used up: try this page again in a few minutes.`;
+  return c.html(htmlPage('Sign-in unavailable', `<h1>Sign-in unavailable</h1>\n<p class="error" data-reason="provider_unavailable">${escapeHtml(message)}</p>`), 503);
+}
+
 export function failurePage(c: Context) {
   browserHeaders(c);
   return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
