@@ -7,6 +7,8 @@
  *   npm run bench                         throughput of each operation against the reference
  *   npm run bench -- --scale              list/get at 1,000 and at 1,000,000 orders in one store
  *   npm run bench -- --soak [--minutes 3] mixed traffic for minutes; memory and latency over time
+ *   npm run bench -- --memory             large answers: 50 orders of ~1 MB, then 40 and 100 parallel
+ *                                         GET /orders?limit=50 of one API key; peak RSS and /healthz
  *
  * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
@@ -24,11 +26,13 @@ import { ROOT, startServer, tempDir, type Started } from '../test/support/proces
 import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './bench/seed.js';
 import { cpuSeconds } from './bench/proc.js';
 import { seedKeyTokens } from './bench/seed-keys.js';
+import { largeOrderBody } from '../test/support/factories.js';
 
 const { values: opts } = parseArgs({
   options: {
     scale: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
@@ -442,7 +446,89 @@ async function soak() {
   writeSection('soak', md);
 }
 
-const main = opts.soak ? soak : opts.scale ? scale : throughput;
+/**
+ * Issue 15 item 1 at full size: one API key stores 50 orders of ~1 MB (legal under the 1 MiB body
+ * limit), then asks for all of them in 40, and then 100, parallel `GET /orders?limit=50` (~50 MB
+ * each), reading every byte, while another client asks `/healthz` every 100 ms. Reports the
+ * server's peak RSS (VmHWM: over the whole run, and within each phase after resetting it) and the
+ * slowest `/healthz`. Targets: peak under 500 MB, `/healthz` answering throughout.
+ */
+async function largeLists() {
+  const { command, label } = serverCommand();
+  const dir = tempDir('bench-memory-');
+  const seeded = seedBase(path.join(dir, 'bench.db'), 1);
+  const [storeId] = seeded.storeIds;
+  const headers = { 'content-type': 'application/json', 'svc-api-key': seeded.apiKey, 'svc-store-id': storeId };
+  const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const phases = await withServer(seeded, command, async (server) => {
+    const pid = server.proc.pid!;
+    const out: Array<{ name: string; seconds: number; mb: number; peakMb: number; rssAfterMb: number; healthMaxMs: number; healthBad: number }> = [];
+    const phase = async (name: string, work: () => Promise<number>) => {
+      resetPeak(pid);
+      let stop = false;
+      let healthMaxMs = 0;
+      let healthBad = 0;
+      const probe = (async () => {
+        while (!stop) {
+          const t0 = performance.now();
+          const res = await fetch(`${server.url}/healthz`).catch(() => null);
+          if (res?.status !== 200) healthBad++;
+          await res?.arrayBuffer();
+          healthMaxMs = Math.max(healthMaxMs, performance.now() - t0);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const t0 = performance.now();
+      const bytes = await work();
+      const seconds = (performance.now() - t0) / 1000;
+      stop = true;
+      await probe;
+      const mem = memory(pid);
+      out.push({ name, seconds, mb: bytes / 1024 / 1024, peakMb: mem.peakMb, rssAfterMb: mem.rssMb, healthMaxMs, healthBad });
+      console.log(`  ${name}: ${f2(seconds)} s, ${f0(bytes / 1024 / 1024)} MB, peak RSS ${f0(mem.peakMb)} MB, RSS after ${f0(mem.rssMb)} MB, slowest /healthz ${f0(healthMaxMs)} ms`);
+    };
+    await phase('POST 50 orders of ~1 MB, one at a time', async () => {
+      let sent = 0;
+      for (let i = 0; i < 50; i++) {
+        const body = JSON.stringify(largeOrderBody(i, 1000));
+        const res = await fetch(`${server.url}${BASE}/orders`, { method: 'POST', headers, body });
+        if (res.status !== 201) throw new Error(`POST /orders: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        sent += body.length;
+      }
+      return sent;
+    });
+    for (const parallel of [40, 100]) {
+      await phase(`${parallel} parallel GET /orders?limit=50`, async () => {
+        let bytes = 0;
+        await Promise.all(
+          Array.from({ length: parallel }, async () => {
+            const res = await fetch(`${server.url}${BASE}/orders?limit=50`, { headers });
+            if (res.status !== 200) throw new Error(`GET /orders: ${res.status}`);
+            const reader = res.body!.getReader();
+            for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+          }),
+        );
+        if (bytes < parallel * 50 * 1000 * 1024) throw new Error(`GET /orders: only ${bytes} bytes`);
+        return bytes;
+      });
+    }
+    return { phases: out, overallPeakMb: Math.max(...out.map((p) => p.peakMb)) };
+  });
+  rmSync(dir, { recursive: true, force: true });
+  const lines = [
+    '| phase | seconds | MB moved | peak RSS MB | RSS after MB | slowest /healthz ms | /healthz not 200 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...phases.phases.map((p) => `| ${p.name} | ${f2(p.seconds)} | ${f0(p.mb)} | ${f0(p.peakMb)} | ${f0(p.rssAfterMb)} | ${f0(p.healthMaxMs)} | ${p.healthBad} |`),
+  ];
+  const ok = phases.overallPeakMb < 500 && phases.phases.every((p) => p.healthBad === 0);
+  const after = `Peak RSS over the run: ${f0(phases.overallPeakMb)} MB (target < 500 MB, \`/healthz\` answering throughout: ${ok ? 'met' : '**not met**'}). Each phase's peak is measured from its start (VmHWM reset through /proc/PID/clear_refs).`;
+  const md = `## Memory: large answers (issue 15 item 1, full size)\n\n${header(label).replace(/\n- Load:.*/, '\n- Load: one API key; fetch from this process, reading every byte; /healthz every 100 ms from a second client, 127.0.0.1')}\n\n${lines.join('\n')}\n\n${after}\n`;
+  console.log(`\n${md}`);
+  writeSection('memory', md);
+}
+
+const main = opts.soak ? soak : opts.scale ? scale : opts.memory ? largeLists : throughput;
 main().then(
   () => process.exit(0),
   (err: unknown) => {

@@ -9,8 +9,7 @@ import { writeProbe, type Db } from './shared/db/client.js';
 import { errorResponse } from './orders/envelope.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
-import { requestId } from './shared/http.js';
-import { requestLog } from './shared/logger.js';
+import { requestContext } from './shared/http.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
@@ -39,8 +38,7 @@ export function createApp(deps: AppDeps) {
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use('*', requestId());
-  app.use('*', requestLog(logger));
+  app.use('*', requestContext(logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   const probeWrite = writeProbe(db);

@@ -44,13 +44,14 @@ import type { MaybePromise } from '../shared/maybe.js';
 const utf8 = new TextEncoder();
 
 /**
- * `head`, then the documents `read(ids[i])` gives (undefined: skipped) joined by commas, then
- * `tail`, as a byte stream read one document per pull; `release` runs when it ends, fails or is
- * cancelled (the client went away).
+ * `head`, then the documents of `rows` joined by commas (a row's own `doc`, else what `read(id)`
+ * gives; undefined: skipped), then `tail`, as a byte stream: one document per pull, read when the
+ * socket has taken the one before. `release` runs when it ends, fails or is cancelled (the
+ * client went away).
  */
 export function streamDocuments(
   head: string,
-  ids: readonly string[],
+  rows: ReadonlyArray<{ id: string; doc?: string }>,
   read: (id: string) => MaybePromise<string | undefined>,
   tail: string,
   release: () => void,
@@ -73,8 +74,9 @@ export function streamDocuments(
         };
         // One document per pull: the next is read when the socket has taken this one.
         const next = (): void | Promise<void> => {
-          while (i < ids.length) {
-            const doc = read(ids[i++]!);
+          while (i < rows.length) {
+            const row = rows[i++]!;
+            const doc = row.doc ?? read(row.id);
             if (doc instanceof Promise) return doc.then((d) => (d === undefined ? next() : emit(d)));
             if (doc === undefined) continue;
             return emit(doc);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -14,16 +15,26 @@ const stamped = new WeakSet<Response>();
 const extraHeaders = new WeakMap<Context, Record<string, string>>();
 
 /**
- * Echoes a well-formed incoming `x-request-id`, otherwise makes one; set on every response.
- * Registered once, on the process's root app (createApp), so every service and page has it.
+ * The request's id and its log line, registered once on the process's root app (createApp), so
+ * every service and page has both:
+ * - `x-request-id`: a well-formed incoming one is echoed, otherwise one is made; set on every response.
+ * - one JSON line per request at `info`: id, method, path, status, duration. Never the query
+ *   string (the key service carries one-time tokens there), a header value or a body. Nothing per
+ *   request, not even a clock reading, when the level drops the line (LOG_LEVEL=warn and above).
+ * One middleware, not two: each level of hono's middleware chain costs a promise per request.
  */
-export const requestId = (): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
+export const requestContext = (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
   const sent = c.req.header('x-request-id');
   const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
   c.set('requestId', id);
+  const logging = logger.isLevelEnabled('info');
+  const start = logging ? performance.now() : 0;
   await next();
   // Any response not built by jsonResponse (docs, health, the key service's c.json) gets it here.
   if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
+  if (logging) {
+    logger.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round((performance.now() - start) * 100) / 100 });
+  }
 };
 
 /** Headers for the response of this request, whichever answer it gets (the rate-limit headers). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
-import { createStore, orderBody } from '../support/factories.js';
+import { createStore, largeOrderBody, orderBody } from '../support/factories.js';
 
 const t = buildTestApp();
 afterAll(() => t.close());
@@ -56,5 +56,30 @@ describe('pagination', () => {
     const next = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { limit: 47, page: 2 } } });
     expect(next.data?.data.orders).toEqual([]);
     expect(next.data?.data.pagination.has_next_page).toBe(false);
+  });
+});
+
+describe('a page of small and large orders together', () => {
+  it('answers each order as GET /orders/{id} does, in order, whether its document came with the page or was read alone', async () => {
+    const store = (await createStore(client)).id;
+    const h = { params: { header: { 'svc-store-id': store } } };
+    // Documents of 1 KB, ~40 KB (past the 16 KB a page's query brings), 1 KB, ~40 KB, 1 KB.
+    const sizes = [0, 40, 0, 40, 0];
+    const ids: string[] = [];
+    for (const [i, kb] of sizes.entries()) {
+      const body = kb ? { ...largeOrderBody(i, kb), source_created_at: `2024-07-0${i + 1}T00:00:00Z` } : orderBody({ source_created_at: `2024-07-0${i + 1}T00:00:00Z` });
+      const res = await client.POST('/orders', { ...h, body: body as never });
+      expect(res.response.status).toBe(201);
+      ids.push(res.data!.data.id);
+    }
+    const page = await client.GET('/orders', { params: { header: { 'svc-store-id': store }, query: { limit: 50, sort: '+source_created_at' } } });
+    expect(page.response.status).toBe(200);
+    const orders = page.data!.data.orders;
+    expect(orders.map((o) => o.id)).toEqual(ids);
+    for (const [i, id] of ids.entries()) {
+      const one = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': store }, path: { id } } });
+      expect(orders[i]).toEqual(one.data!.data);
+    }
+    expect(JSON.stringify(orders[1]).length).toBeGreaterThan(16 * 1024);
   });
 });

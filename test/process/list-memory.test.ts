@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { checkedFetch } from '../support/contract.js';
+import { largeOrderBody } from '../support/factories.js';
 import { startServer, tempDir, type Started } from '../support/process.js';
 
 let server: Started | undefined;
@@ -12,17 +13,10 @@ afterAll(async () => {
 /** The process's peak resident set (VmHWM), in MB. */
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-/** An order of about `kb` KB, legal under the body limit: items with long image URLs. */
-function bigOrder(i: number, kb: number) {
-  const url = `https://img.example/${'x'.repeat(1990)}`;
-  const perItem = 20 * 2000;
-  const items = Array.from({ length: Math.ceil((kb * 1024) / perItem) }, (_, j) => ({ sku: `S${j}`, quantity: 1, image_urls: Array(20).fill(url) }));
-  return { source_id: `big-${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items, delivery_method: 'shipping' };
-}
 
 // Issue 15 item 1 at reduced size: 20 orders of ~480 KB, 20 parallel pages of all of them
-// (~10 MB each, ~200 MB if every page were built as one string). The full-size figures are in
-// the closing note of the change.
+// (~10 MB each, ~200 MB if every page were built as one string). The full size (50 orders of
+// ~1 MB, 40 and 100 parallel pages) is `npm run bench -- --memory` (BENCHMARKS.md).
 it('answers parallel pages of large orders with bounded memory, and /healthz meanwhile', async () => {
   const dir = tempDir('list-memory-');
   // A heap of 192 MB, so that the collector runs before the peak grows far: streamed, each order is
@@ -41,7 +35,7 @@ it('answers parallel pages of large orders with bounded memory, and /healthz mea
   const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
   const h = { ...headers, 'svc-store-id': ((await store.json()) as { data: { id: string } }).data.id };
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${base}/orders`, { method: 'POST', headers: h, body: JSON.stringify(bigOrder(i, 480)) });
+    const res = await fetch(`${base}/orders`, { method: 'POST', headers: h, body: JSON.stringify(largeOrderBody(i, 480)) });
     expect(res.status).toBe(201);
     await res.arrayBuffer();
   }

@@ -63,3 +63,14 @@ export async function createOrder(client: OrdersClient, storeId: string, over: P
   if (res.response.status !== 201 || !res.data) throw new Error(`createOrder: ${res.response.status} ${JSON.stringify(res.error)}`);
   return res.data.data;
 }
+
+/**
+ * An order of about `kb` KB, legal under the 1 MiB body limit: items with long image URLs (the
+ * size of order that issue 15's memory audit used). For the list-memory test and `npm run bench -- --memory`.
+ */
+export function largeOrderBody(i: number, kb: number) {
+  const url = `https://img.example/${'x'.repeat(1990)}`;
+  const perItem = 20 * 2000;
+  const items = Array.from({ length: Math.ceil((kb * 1024) / perItem) }, (_, j) => ({ sku: `S${j}`, quantity: 1, image_urls: Array<string>(20).fill(url) }));
+  return { source_id: `big-${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items, delivery_method: 'shipping' };
+}

@@ -6,6 +6,7 @@ import type { MaybePromise } from '../../shared/maybe.js';
 import { NO_TIME } from '../schema.js';
 
 export type Order = components['schemas']['Order'];
+export type OrderList = components['schemas']['OrderListEnvelope']['data'];
 export type OrderCreate = components['schemas']['OrderCreate'];
 export type OrderUpdate = components['schemas']['OrderUpdate'];
 export type Sort = NonNullable<NonNullable<operations['listOrders']['parameters']['query']>['sort']>;
@@ -46,6 +47,11 @@ export function orderJson(o: {
   }) as JsonText<Order>;
 }
 
+/** A page of orders as the contract's OrderList: the rendered orders, then `tail` (`],"pagination":…}`). */
+export function orderListJson(orders: readonly JsonText<Order>[], tail: string): JsonText<OrderList> {
+  return `{"orders":[${orders.join(',')}${tail}` as JsonText<OrderList>;
+}
+
 /**
  * A page's bounds as bound parameters, the limit inside a CAST: SQLite (3.47 on, built with STAT4 as
  * better-sqlite3 is) reads a bare bound LIMIT as a constant for planning and so marks the
@@ -61,6 +67,13 @@ const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at
  * page's ids come first from the index alone (see listStatement), which costs more on shallow pages.
  */
 const DIRECT_OFFSET_LIMIT = 500;
+
+/**
+ * A list reads documents up to this size with the page's own query (a page of 50 holds at most
+ * 800 KB of them); a larger one (up to the 1 MiB body limit) is read alone when the answer is
+ * streamed, so that a page of large orders never sits in memory at once.
+ */
+export const SMALL_DOC_BYTES = 16 * 1024;
 
 /**
  * The repository's prepared statements, on the better-sqlite3 client under drizzle: the hot paths
@@ -79,18 +92,21 @@ function prepare(db: Db) {
   );
   const update = sqlite.prepare('UPDATE orders SET doc = ?, source_updated_ms = ?, updated_at = ? WHERE store_id = ? AND id = ?');
   const lists = new Map<string, ReturnType<typeof listStatement>>();
-  const listStatement = (sort: Sort, filtered: boolean, deep: boolean, what: 'doc' | 'id') => {
+  // Each row of a page: its id, and its document when it is small (octet_length reads the
+  // record's header, not the document: a large one is not loaded here).
+  const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END`;
+  const listStatement = (sort: Sort, filtered: boolean, deep: boolean) => {
     const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
-    if (!deep) return sqlite.prepare(`SELECT o.${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).pluck();
+    if (!deep) return sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
     // Deep pages: the page's ids come from the sort index alone (it covers store_id, the sort key
     // and id), so that OFFSET skips index entries, not rows with their documents: page 200 of a
     // store with a million orders costs about what page 1 does. The rows are then read for those
     // ids only. No second store_id test outside: with one, SQLite walks the store's sort index
     // and filters on the ids (a scan of the whole store) instead of looking them up by primary key.
-    return sqlite.prepare(`SELECT o.${what} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`).pluck();
+    return sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}) ${order}`).raw();
   };
   return {
     byId,
@@ -98,10 +114,10 @@ function prepare(db: Db) {
     locationInStore,
     insert,
     update,
-    list(sort: Sort, filtered: boolean, deep: boolean, what: 'doc' | 'id' = 'doc') {
-      const key = `${sort}|${filtered}|${deep}|${what}`;
+    list(sort: Sort, filtered: boolean, deep: boolean) {
+      const key = `${sort}|${filtered}|${deep}`;
       let s = lists.get(key);
-      if (!s) lists.set(key, (s = listStatement(sort, filtered, deep, what)));
+      if (!s) lists.set(key, (s = listStatement(sort, filtered, deep)));
       return s;
     },
   };
@@ -172,10 +188,18 @@ function updateOrder(db: Db, s: Statements, storeId: string, id: string, patch: 
 }
 
 /** The ids of a page of orders, in the list's order: the page's documents are then read one at a time (see list-orders.ts). */
-function listOrderIds(s: Statements, q: OrderPageQuery): string[] {
+function listPage(s: Statements, q: OrderPageQuery): PageRow[] {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
-  return s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT, 'id').all(...params, q.fetch, q.offset) as string[];
+  const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as Array<[string, string | null]>;
+  // Documents as orderJson rendered them when they were stored.
+  return rows.map(([id, doc]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order> }));
+}
+
+/** One order of a page: its document when it is small, else only its id. */
+export interface PageRow {
+  id: string;
+  doc?: JsonText<Order>;
 }
 
 /** What GET /orders asks for: a window of the store's orders in a sort order, optionally by source ids. */
@@ -195,8 +219,11 @@ export interface OrderRepository {
   insert(storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>>;
   /** The order as updated, undefined when it is not in the store. */
   update(storeId: string, id: string, patch: OrderUpdate, now: string): MaybePromise<JsonText<Order> | undefined>;
-  /** The ids of a page, in the list's order (the documents are then read one at a time, see list-orders.ts). */
-  listIds(q: OrderPageQuery): MaybePromise<string[]>;
+  /**
+   * A page in the list's order: each order's id, with its document when that is at most
+   * SMALL_DOC_BYTES (a larger one is read by `find` when its turn comes, see list-orders.ts).
+   */
+  listPage(q: OrderPageQuery): MaybePromise<PageRow[]>;
 }
 
 export function sqliteOrders(db: Db): OrderRepository {
@@ -205,6 +232,6 @@ export function sqliteOrders(db: Db): OrderRepository {
     find: (storeId, id) => findOrder(s, storeId, id),
     insert: (storeId, id, body, now) => insertOrder(db, s, storeId, id, body, now),
     update: (storeId, id, patch, now) => updateOrder(db, s, storeId, id, patch, now),
-    listIds: (q) => listOrderIds(s, q),
+    listPage: (q) => listPage(s, q),
   };
 }
