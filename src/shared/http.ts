@@ -23,18 +23,20 @@ const extraHeaders = new WeakMap<Context, Record<string, string>>();
  *   request, not even a clock reading, when the level drops the line (LOG_LEVEL=warn and above).
  * One middleware, not two: each level of hono's middleware chain costs a promise per request.
  */
-export const requestContext = (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> => async (c, next) => {
+export const requestContext = (logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> => (c, next) => {
   const sent = c.req.header('x-request-id');
   const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
   c.set('requestId', id);
   const logging = logger.isLevelEnabled('info');
   const start = logging ? performance.now() : 0;
-  await next();
-  // Any response not built by jsonResponse (docs, health, the key service's c.json) gets it here.
-  if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
-  if (logging) {
-    logger.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round((performance.now() - start) * 100) / 100 });
-  }
+  // `.then`, not an async function: one promise fewer per request.
+  return next().then(() => {
+    // Any response not built by jsonResponse (docs, health, the key service's c.json) gets it here.
+    if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
+    if (logging) {
+      logger.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round((performance.now() - start) * 100) / 100 });
+    }
+  });
 };
 
 /** Headers for the response of this request, whichever answer it gets (the rate-limit headers). */
