@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { OrdersDeps, OrdersEnv } from './env.js';
+import type { OrdersDeps, OrdersEnv } from './context.js';
 import { mountLocations } from './locations/index.js';
 import { mountOrders } from './orders/index.js';
 import { createOrdersService, requireStore } from './service.js';

@@ -6,7 +6,7 @@ import { BodyError, readJsonBody } from '../shared/body.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
-import type { OrdersDeps, OrdersEnv } from './env.js';
+import type { OrdersDeps, OrdersEnv } from './context.js';
 import { errorResponse } from './envelope.js';
 import { ApiError, type ErrorDetail } from './errors.js';
 import { describeIssue } from './problems.js';

@@ -5,8 +5,7 @@ import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { manualClock } from '../../src/shared/clock.js';
@@ -26,12 +25,12 @@ describe('access log', () => {
     const database = openDatabase(':memory:');
     const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
     const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
-    let app: ReturnType<typeof createApp> | undefined;
+    let app: ReturnType<typeof appFor> | undefined;
     const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const keysConfig = { publicUrl: origin, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-    app = createApp({ db: database.db, clock: manualClock(new Date()), config: testConfig(), logger, keys: { config: keysConfig, sealed } });
+    app = appFor({ db: database.db, clock: manualClock(new Date()), config: { RATE_LIMIT_PER_SECOND: 50 }, logger, keys: { config: keysConfig, sealed } });
     try {
       const bad = await fetch(`${origin}/keygen/oidc-dev/auth?client_id=nobody`, { redirect: 'manual' });
       expect(bad.status).toBe(400);

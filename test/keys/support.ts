@@ -7,8 +7,7 @@ import { serve } from '@hono/node-server';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createKeysClient } from '../../client/index.js';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
@@ -86,11 +85,11 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     ...opts.config,
   };
   // The whole process's app, as the server builds it: the key service under /keygen beside the rest.
-  const root = createApp({
+  const root = appFor({
     db: database.db,
     clock,
-    config: testConfig({ RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 }),
-    logger: opts.logger ? forwardingLogger(opts.logger) : pino({ level: 'silent' }),
+    config: { RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 },
+    ...(opts.logger && { logger: forwardingLogger(opts.logger) }),
     keys: { config, sealed },
     publicUrl: origin,
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { buildTestApp } from '../support/app.js';
+import { appFor, buildTestApp } from '../support/app.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { createStore, orderBody } from '../support/factories.js';
 
@@ -133,11 +132,10 @@ describe('error envelope of the order service', () => {
   });
 
   it('500/50000 without the internal message when something unexpected fails', async () => {
-    const app = createApp({
+    const app = appFor({
       db: t.db,
       clock: { now: () => { throw new Error('secret internal detail'); } },
       config: t.config,
-      logger: (await import('pino')).pino({ level: 'silent' }),
     });
     const res = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/stores', { headers: { 'svc-api-key': key.key } });
     expect(res.status).toBe(500);

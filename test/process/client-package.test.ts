@@ -6,15 +6,13 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { pino } from 'pino';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { KEYS_BASE_PATH, ORDERS_BASE_PATH } from '../../client/index.js';
 import { readService, specFiles } from '../../scripts/build-docs.js';
 import { withCodeSamples } from '../../scripts/lib/code-samples.js';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
@@ -33,7 +31,7 @@ let origin: string;
 const project = tempDir('integrator-');
 
 beforeAll(async () => {
-  const app = createApp({ db: database.db, clock, config: testConfig({ RATE_LIMIT_PER_SECOND: 0 }), logger: pino({ level: 'silent' }) });
+  const app = appFor({ db: database.db, clock });
   server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

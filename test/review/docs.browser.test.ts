@@ -9,12 +9,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, readService, specFiles, type ServiceInfo } from '../../scripts/build-docs.js';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import type { Reason } from '../../src/keys/errors.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
@@ -58,11 +56,11 @@ describe('docs site in headless Chromium', () => {
   beforeAll(async () => {
     // site/ is git-ignored build output; buildSite swaps a new one in at once.
     if (siteIsStale()) await buildSite(siteDir);
-    let app: ReturnType<typeof createApp> | undefined;
+    let app: ReturnType<typeof appFor> | undefined;
     server = serve({ fetch: (req) => app!.fetch(req), hostname: '127.0.0.1', port: 0 });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    app = createApp({ db: database.db, clock, config: testConfig({ RATE_LIMIT_PER_SECOND: 0 }), logger: pino({ level: 'silent' }), publicUrl: base });
+    app = appFor({ db: database.db, clock, publicUrl: base });
     // Playwright gives every launch a fresh, empty profile (--user-data-dir) of its own.
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
     mkdirSync(resultsDir, { recursive: true });

@@ -1,9 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
@@ -44,7 +42,7 @@ describe('files the service creates are its own', () => {
 describe('/readyz', () => {
   it('answers 200 while a write can commit, 503 once the database is read-only, 200 again after', async () => {
     const database = openDatabase(`file:${path.join(tempDir(), 'service.db')}`);
-    const app = createApp({ db: database.db, clock: manualClock(), config: testConfig(), logger: pino({ level: 'silent' }) });
+    const app = appFor({ db: database.db, clock: manualClock() });
     try {
       expect((await app.request('/readyz')).status).toBe(200);
       // As root in CI a chmod does not stop a write; query_only refuses every write the same way

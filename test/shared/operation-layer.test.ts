@@ -2,8 +2,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { testConfig } from '../../src/config.js';
+import { appFor } from '../support/app.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
@@ -27,7 +26,7 @@ function bothServices() {
   const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
   const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
   const keysConfig = { publicUrl: 'http://service.test', basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-  const app = createApp({ db: database.db, clock, config: testConfig({ LOG_LEVEL: 'info' }), logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
+  const app = appFor({ db: database.db, clock, config: { LOG_LEVEL: 'info' }, logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
   const key = createApiKey(database.db, clock, { name: 'layer' });
   return { app, lines, key, close: database.close };
 }

@@ -1,6 +1,6 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createOrdersClient } from '../../client/index.js';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
@@ -9,12 +9,21 @@ import { contractFetch, contractFor } from './contract.js';
 
 export const ORIGIN = 'http://service.test';
 
+/**
+ * The one way tests build the process's app: createApp as the server calls it, with both services
+ * (the key service when `deps.keys` is given), a silent logger unless one is named, no rate limit
+ * unless the config sets one.
+ */
+export function appFor(deps: Omit<AppDeps, 'logger' | 'config'> & { config?: Partial<Config>; logger?: Logger }) {
+  return createApp({ ...deps, config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }), logger: deps.logger ?? pino({ level: 'silent' }) });
+}
+
 /** A fresh app on its own in-memory database (migrations applied), a movable clock and an API key. */
 export function buildTestApp(overrides: Partial<Config> = {}) {
   const database = openDatabase(':memory:');
   const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
   const config = testConfig({ RATE_LIMIT_PER_SECOND: 0, ...overrides });
-  const app = createApp({ db: database.db, clock, config, logger: pino({ level: 'silent' }) });
+  const app = appFor({ db: database.db, clock, config });
   const orders = contractFor('orders');
   const fetch = contractFetch(app, orders);
 

@@ -4,7 +4,7 @@ import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
 import { rejectWith } from '../service.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import { toLocation } from './repository.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;

@@ -1,4 +1,4 @@
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import * as createLocation from './create-location.js';
 import * as getLocation from './get-location.js';
 import * as listLocations from './list-locations.js';

@@ -3,7 +3,7 @@ import { createdJson } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { defineOperation } from '../../shared/operation.js';
 import { rejectWith } from '../service.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import { orderRuleProblems } from './rules.js';
 
 export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 import { okJson } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 
 export function register(app: OrdersApp, { repos }: OrdersDeps) {
   defineOperation(

@@ -1,4 +1,4 @@
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import * as createOrder from './create-order.js';
 import * as getOrder from './get-order.js';
 import * as listOrders from './list-orders.js';

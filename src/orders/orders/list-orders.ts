@@ -2,7 +2,7 @@ import * as routes from '../../../generated/orders/routes.js';
 import { okJson, okJsonStream } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { createPageGate, streamDocuments } from '../streamed-page.js';
 import { orderListJson, type OrderList, type Sort } from './repository.js';

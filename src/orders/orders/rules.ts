@@ -1,4 +1,4 @@
-import { decimalEquals, decimalSum } from '../../shared/decimal.js';
+import { decimalEquals, decimalSum } from '../decimal.js';
 import type { ErrorDetail } from '../errors.js';
 import type { OrderCreate } from './repository.js';
 

@@ -3,7 +3,7 @@ import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import { toStore } from './repository.js';
 
 export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {

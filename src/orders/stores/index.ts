@@ -1,4 +1,4 @@
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import * as createStore from './create-store.js';
 import * as getStore from './get-store.js';
 import * as listStores from './list-stores.js';

@@ -2,7 +2,7 @@ import * as routes from '../../../generated/orders/routes.js';
 import { ok } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
 import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../env.js';
+import type { OrdersApp, OrdersDeps } from '../context.js';
 import { simpleListPage } from '../pagination.js';
 import { toStore } from './repository.js';
 
