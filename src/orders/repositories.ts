@@ -1,4 +1,8 @@
+import type pg from 'pg';
 import type { Db } from '../shared/db/client.js';
+import { postgresLocations } from './locations/repository.pg.js';
+import { postgresOrders } from './orders/repository.pg.js';
+import { postgresStores } from './stores/repository.pg.js';
 import { sqliteLocations, type LocationRepository } from './locations/repository.js';
 import { sqliteOrders, type OrderRepository } from './orders/repository.js';
 import { sqliteStores, type StoreRepository } from './stores/repository.js';
@@ -12,4 +16,8 @@ export interface OrdersRepositories {
 
 export function sqliteOrdersRepositories(db: Db): OrdersRepositories {
   return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db) };
+}
+
+export function postgresOrdersRepositories(pool: pg.Pool): OrdersRepositories {
+  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool) };
 }

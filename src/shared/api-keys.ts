@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import { accounts, apiKeys } from './db/schema.js';
@@ -76,6 +77,20 @@ export function sqliteApiKeys(db: Db): ApiKeyRepository {
     .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
     .prepare();
   return { principalByHash: (hash) => lookup.get({ hash }) as Principal | undefined };
+}
+
+/** The API keys on PostgreSQL (the request path's lookup). */
+export function postgresApiKeys(pool: pg.Pool): ApiKeyRepository {
+  return {
+    principalByHash: async (hash) =>
+      (
+        await pool.query<Principal>({
+          name: 'api-keys-principal',
+          text: 'SELECT account_id AS "accountId", id AS "apiKeyId" FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+          values: [hash],
+        })
+      ).rows[0],
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { locations } from '../schema.js';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type Location = components['schemas']['Location'];
-type LocationCreate = components['schemas']['LocationCreate'];
+export type LocationCreate = components['schemas']['LocationCreate'];
 
 /** The one place a location row becomes the contract's Location. */
 export function toLocation(row: LocationRow): Location {

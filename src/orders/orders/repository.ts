@@ -52,6 +52,44 @@ export function orderListJson(orders: readonly JsonText<Order>[], tail: string):
   return `{"orders":[${orders.join(',')}${tail}` as JsonText<OrderList>;
 }
 
+/** 409/40900: the store has an order with this source_id. */
+export const orderSourceIdTaken = () =>
+  new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+
+/** A location's stored fields, as an order's pickup_location copies them. */
+export interface StoredLocation {
+  address: string;
+  openingHours: string;
+}
+
+/** A new order rendered (orderJson), its pickup location copied from `location`; 422/42200 when the order names a location the store does not have. */
+export function newOrderJson(id: string, storeId: string, body: OrderCreate, location: StoredLocation | undefined, now: string): JsonText<Order> {
+  const { pickup_location, ...fields } = body;
+  if (pickup_location && !location) {
+    throw new ApiError(42200, undefined, [{ path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' }]);
+  }
+  return orderJson({
+    id,
+    storeId,
+    fields,
+    pickupLocation: pickup_location && {
+      location_id: pickup_location.location_id,
+      address: JSON.parse(location!.address) as NonNullable<Order['pickup_location']>['address'],
+      opening_hours: JSON.parse(location!.openingHours) as NonNullable<Order['pickup_location']>['opening_hours'],
+    },
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** A stored order with `patch` applied, rendered again (orderJson), and its new sort key. */
+export function patchedOrderJson(doc: JsonText<Order>, patch: OrderUpdate, now: string): { json: JsonText<Order>; sourceUpdatedMs: number } {
+  const { id, store, pickup_location, created_at, updated_at: _updated, ...fields } = JSON.parse(doc) as Order;
+  const merged = { ...fields, ...patch };
+  const json = orderJson({ id, storeId: store.id, fields: merged, pickupLocation: pickup_location, createdAt: created_at, updatedAt: now });
+  return { json, sourceUpdatedMs: instant(merged.source_updated_at) };
+}
+
 /**
  * A page's bounds as bound parameters, the limit inside a CAST: SQLite (3.47 on, built with STAT4 as
  * better-sqlite3 is) reads a bare bound LIMIT as a constant for planning and so marks the
@@ -60,13 +98,13 @@ export function orderListJson(orders: readonly JsonText<Order>[], tail: string):
  */
 const PAGE = 'LIMIT CAST(? AS INTEGER) OFFSET ?';
 
-const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
+export const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
 
 /**
  * Below this offset a page is read straight from the sort index with its rows; from it on, the
  * page's ids come first from the index alone (see listStatement), which costs more on shallow pages.
  */
-const DIRECT_OFFSET_LIMIT = 500;
+export const DIRECT_OFFSET_LIMIT = 500;
 
 /**
  * A list reads documents up to this size with the page's own query (a page of 50 holds at most
@@ -136,29 +174,13 @@ function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> 
  * COMMIT, each in its own savepoint.
  */
 function insertOrder(db: Db, s: Statements, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
-  const { pickup_location, ...fields } = body;
   return inGroupCommit(db, () => {
-    if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) {
-      throw new ApiError(40900, 'An order with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
-    }
-    const location = pickup_location
-      ? (s.locationInStore.get(storeId, pickup_location.location_id) as { address: string; openingHours: string } | undefined)
+    if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) throw orderSourceIdTaken();
+    const location = body.pickup_location
+      ? (s.locationInStore.get(storeId, body.pickup_location.location_id) as StoredLocation | undefined)
       : undefined;
-    if (pickup_location && !location) {
-      throw new ApiError(42200, undefined, [{ path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' }]);
-    }
-    const json = orderJson({
-      id,
-      storeId,
-      fields,
-      pickupLocation: pickup_location && {
-        location_id: pickup_location.location_id,
-        address: JSON.parse(location!.address) as NonNullable<Order['pickup_location']>['address'],
-        opening_hours: JSON.parse(location!.openingHours) as NonNullable<Order['pickup_location']>['opening_hours'],
-      },
-      createdAt: now,
-      updatedAt: now,
-    });
+    const json = newOrderJson(id, storeId, body, location, now);
+    const { pickup_location } = body;
     s.insert.run(
       id,
       storeId,
@@ -179,10 +201,8 @@ function updateOrder(db: Db, s: Statements, storeId: string, id: string, patch: 
   return inTransaction(db, () => {
     const doc = s.byId.get(storeId, id) as JsonText<Order> | undefined;
     if (doc === undefined || Object.keys(patch).length === 0) return doc;
-    const { id: _id, store: _store, pickup_location, created_at, updated_at: _updated, ...fields } = JSON.parse(doc) as Order;
-    const merged = { ...fields, ...patch };
-    const json = orderJson({ id, storeId, fields: merged, pickupLocation: pickup_location, createdAt: created_at, updatedAt: now });
-    s.update.run(json, instant(merged.source_updated_at), now, storeId, id);
+    const { json, sourceUpdatedMs } = patchedOrderJson(doc, patch, now);
+    s.update.run(json, sourceUpdatedMs, now, storeId, id);
     return json;
   });
 }

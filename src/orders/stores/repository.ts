@@ -7,8 +7,8 @@ import { stores } from '../schema.js';
 
 export type StoreRow = typeof stores.$inferSelect;
 export type Store = components['schemas']['Store'];
-type StoreCreate = components['schemas']['StoreCreate'];
-type StoreUpdate = components['schemas']['StoreUpdate'];
+export type StoreCreate = components['schemas']['StoreCreate'];
+export type StoreUpdate = components['schemas']['StoreUpdate'];
 
 /** The optional fields of a store: contract name → row column, with how a value is stored. */
 const OPTIONAL = {
@@ -40,7 +40,7 @@ export function toStore(row: StoreRow): Store {
 }
 
 /** The row columns for the optional fields sent (absent fields are left out). */
-function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
+export function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
   const out: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
     const v = input[field];
@@ -61,7 +61,7 @@ export interface StoreRepository {
   list(accountId: string, offset: number, fetch: number): MaybePromise<StoreRow[]>;
 }
 
-const sourceIdTaken = () =>
+export const sourceIdTaken = () =>
   new ApiError(40900, 'A store with this source_id already exists in the account.', [{ path: 'source_id', info: 'Already exists.' }]);
 
 export function sqliteStores(db: Db): StoreRepository {

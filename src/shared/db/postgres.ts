@@ -58,3 +58,30 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * Runs `fn` in a transaction on one connection of the pool: COMMIT when it resolves, ROLLBACK
+ * when it throws (the error goes on).
+ */
+export async function inPostgresTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    try {
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether `err` is PostgreSQL's unique violation (23505), of `constraint` when one is named. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

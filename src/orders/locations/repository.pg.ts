@@ -1,0 +1,35 @@
+import type pg from 'pg';
+import { selectColumns } from '../../shared/db/pg-rows.js';
+import { ApiError } from '../errors.js';
+import { locations } from '../schema.pg.js';
+import type { LocationRepository, LocationRow } from './repository.js';
+
+const COLUMNS = selectColumns(locations);
+
+/** The locations on PostgreSQL; a source_id taken in the store is the unique index's answer. */
+export function postgresLocations(pool: pg.Pool): LocationRepository {
+  return {
+    find: async (storeId, id) =>
+      (await pool.query<LocationRow>({ name: 'locations-find', text: `SELECT ${COLUMNS} FROM locations WHERE id = $1 AND store_id = $2`, values: [id, storeId] })).rows[0],
+    async insert(input) {
+      const inserted = await pool.query<LocationRow>({
+        name: 'locations-insert',
+        text: `INSERT INTO locations (id, store_id, source_id, name, address, opening_hours, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+               ON CONFLICT (store_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
+        values: [input.id, input.storeId, input.source_id ?? null, input.name, JSON.stringify(input.address), JSON.stringify(input.opening_hours), input.now, input.now],
+      });
+      if (!inserted.rows[0]) {
+        throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+      }
+      return inserted.rows[0];
+    },
+    list: async (storeId, offset, fetch) =>
+      (
+        await pool.query<LocationRow>({
+          name: 'locations-list',
+          text: `SELECT ${COLUMNS} FROM locations WHERE store_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+          values: [storeId, fetch, offset],
+        })
+      ).rows,
+  };
+}

@@ -1,0 +1,84 @@
+import type pg from 'pg';
+import { inPostgresTransaction } from '../../shared/db/postgres.js';
+import type { JsonText } from '../envelope.js';
+import {
+  DIRECT_OFFSET_LIMIT,
+  instant,
+  newOrderJson,
+  orderSourceIdTaken,
+  patchedOrderJson,
+  SMALL_DOC_BYTES,
+  SORT_COLUMNS,
+  type Order,
+  type OrderPageQuery,
+  type OrderRepository,
+  type PageRow,
+  type Sort,
+  type StoredLocation,
+} from './repository.js';
+
+/** The SQL of a page, as on SQLite (see listStatement there): `$1` the store, `$2` the source ids when filtered, then limit and offset. */
+function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
+  const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
+  const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
+  const inStore = `o.store_id = $1${filtered ? ' AND o.source_id = ANY($2::text[])' : ''}`;
+  const n = filtered ? 3 : 2;
+  const page = `LIMIT $${n} OFFSET $${n + 1}`;
+  const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END AS doc`;
+  if (!deep) return `SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${page}`;
+  return `SELECT ${what} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${page}) ${order}`;
+}
+
+/**
+ * The orders on PostgreSQL, stored as the same rendered documents as on SQLite (so both answer
+ * byte for byte the same). A source_id taken is the unique index's answer in the insert itself;
+ * a patch holds the order's row lock from its read to its write, so two patches never lose one.
+ */
+export function postgresOrders(pool: pg.Pool): OrderRepository {
+  return {
+    find: async (storeId, id) =>
+      (await pool.query<{ doc: JsonText<Order> }>({ name: 'orders-find', text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2', values: [storeId, id] })).rows[0]?.doc,
+    async insert(storeId, id, body, now) {
+      const location = body.pickup_location
+        ? (
+            await pool.query<StoredLocation>({
+              name: 'orders-location',
+              text: 'SELECT address, opening_hours AS "openingHours" FROM locations WHERE store_id = $1 AND id = $2',
+              values: [storeId, body.pickup_location.location_id],
+            })
+          ).rows[0]
+        : undefined;
+      const json = newOrderJson(id, storeId, body, location, now);
+      const inserted = await pool.query({
+        name: 'orders-insert',
+        text: `INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, source_id) DO NOTHING`,
+        values: [id, storeId, body.source_id, body.pickup_location?.location_id ?? null, instant(body.source_created_at), instant(body.source_updated_at), json, now, now],
+      });
+      if (inserted.rowCount !== 1) throw orderSourceIdTaken();
+      return json;
+    },
+    update: (storeId, id, patch, now) =>
+      inPostgresTransaction(pool, async (client) => {
+        const doc = (
+          await client.query<{ doc: JsonText<Order> }>({ name: 'orders-find-lock', text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2 FOR UPDATE', values: [storeId, id] })
+        ).rows[0]?.doc;
+        if (doc === undefined || Object.keys(patch).length === 0) return doc;
+        const { json, sourceUpdatedMs } = patchedOrderJson(doc, patch, now);
+        await client.query({
+          name: 'orders-update',
+          text: 'UPDATE orders SET doc = $1, source_updated_ms = $2, updated_at = $3 WHERE store_id = $4 AND id = $5',
+          values: [json, sourceUpdatedMs, now, storeId, id],
+        });
+        return json;
+      }),
+    async listPage(q: OrderPageQuery): Promise<PageRow[]> {
+      const filtered = q.sourceIds !== undefined;
+      const deep = q.offset >= DIRECT_OFFSET_LIMIT;
+      const values: unknown[] = filtered ? [q.storeId, q.sourceIds, q.fetch, q.offset] : [q.storeId, q.fetch, q.offset];
+      const { rows } = await pool.query<{ id: string; doc: JsonText<Order> | null }>({ name: `orders-page-${q.sort}-${filtered}-${deep}`, text: pageSql(q.sort, filtered, deep), values });
+      return rows.map((r) => (r.doc === null ? { id: r.id } : { id: r.id, doc: r.doc }));
+    },
+  };
+}

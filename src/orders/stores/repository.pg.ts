@@ -1,0 +1,72 @@
+import type pg from 'pg';
+import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
+import { columnNames, selectColumns } from '../../shared/db/pg-rows.js';
+import { stores } from '../schema.pg.js';
+import { optionalColumns, sourceIdTaken, type StoreRepository, type StoreRow } from './repository.js';
+
+const COLUMNS = selectColumns(stores);
+const NAMES = columnNames(stores);
+
+/**
+ * The stores on PostgreSQL. A source_id taken is the unique index's answer (one statement, never a
+ * check before the insert), and a patch holds the row's lock from its read to its write.
+ */
+export function postgresStores(pool: pg.Pool): StoreRepository {
+  const find = async (accountId: string, id: string, client: pg.Pool | pg.PoolClient = pool, lock = '') =>
+    (await client.query<StoreRow>({ name: `stores-find${lock ? '-lock' : ''}`, text: `SELECT ${COLUMNS} FROM stores WHERE id = $1 AND account_id = $2${lock}`, values: [id, accountId] })).rows[0];
+  return {
+    find: (accountId, id) => find(accountId, id),
+    async insert(input) {
+      const row: Record<string, unknown> = {
+        id: input.id,
+        accountId: input.accountId,
+        sourceId: input.source_id,
+        name: input.name,
+        currency: input.currency,
+        ...optionalColumns(input),
+        createdAt: input.now,
+        updatedAt: input.now,
+      };
+      const keys = Object.keys(row);
+      const inserted = await pool.query<StoreRow>(
+        `INSERT INTO stores (${keys.map((k) => `"${NAMES[k]}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})
+         ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
+        keys.map((k) => row[k]),
+      );
+      if (!inserted.rows[0]) throw sourceIdTaken();
+      return inserted.rows[0];
+    },
+    update: (accountId, id, patch, now) =>
+      inPostgresTransaction(pool, async (client) => {
+        const current = await find(accountId, id, client, ' FOR UPDATE');
+        if (!current) return undefined;
+        if (Object.keys(patch).length === 0) return current;
+        const set: Record<string, unknown> = {
+          ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.currency !== undefined && { currency: patch.currency }),
+          ...optionalColumns(patch),
+          updatedAt: now,
+        };
+        const keys = Object.keys(set);
+        try {
+          const updated = await client.query<StoreRow>(
+            `UPDATE stores SET ${keys.map((k, i) => `"${NAMES[k]}" = $${i + 3}`).join(', ')} WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+            [id, accountId, ...keys.map((k) => set[k])],
+          );
+          return updated.rows[0];
+        } catch (err) {
+          if (isUniqueViolation(err, 'stores_account_source')) throw sourceIdTaken();
+          throw err;
+        }
+      }),
+    list: async (accountId, offset, fetch) =>
+      (
+        await pool.query<StoreRow>({
+          name: 'stores-list',
+          text: `SELECT ${COLUMNS} FROM stores WHERE account_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+          values: [accountId, fetch, offset],
+        })
+      ).rows,
+  };
+}

@@ -1,0 +1,21 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * `"column" AS "property"` for every column of a drizzle PostgreSQL table: a row read with it has
+ * the shape of the table's `$inferSelect`, as the SQLite repositories' rows do.
+ */
+export function selectColumns(table: PgTable, alias?: string): string {
+  const prefix = alias ? `${alias}.` : '';
+  const columns = getTableConfig(table).columns;
+  const byName = new Map(Object.entries(table as unknown as Record<string, { name?: string }>).map(([prop, col]) => [col?.name, prop]));
+  return columns.map((c) => `${prefix}"${c.name}" AS "${byName.get(c.name) ?? c.name}"`).join(', ');
+}
+
+/** The column name of each property of a drizzle PostgreSQL table (`accountId` → `account_id`). */
+export function columnNames(table: PgTable): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [prop, col] of Object.entries(table as unknown as Record<string, { name?: unknown }>)) {
+    if (typeof col?.name === 'string') out[prop] = col.name;
+  }
+  return out;
+}
