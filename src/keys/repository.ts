@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
+import { inTransaction, sqliteOf, WRITE, type Db } from '../shared/db/client.js';
 import type { MaybePromise } from '../shared/maybe.js';
 import { keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
 
@@ -181,7 +181,7 @@ function takeSignIn(db: Db, s: Statements, stateHash: string): TransactionRow | 
       .where(and(eq(keygenTransactions.id, row.id), eq(keygenTransactions.oidcStateHash, stateHash), isNull(keygenTransactions.completedAt)))
       .run();
     return taken.changes === 1 ? row : undefined;
-  });
+  }, WRITE);
 }
 
 /** Binds the user to a key that has none yet; false when another sign-in bound it first. */

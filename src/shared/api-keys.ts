@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Clock } from './clock.js';
-import type { Db } from './db/client.js';
+import { WRITE, type Db } from './db/client.js';
 import { accounts, apiKeys } from './db/schema.js';
 import { newId } from './ids.js';
 import { andThen, type MaybePromise } from './maybe.js';
@@ -32,7 +32,7 @@ export function createApiKey(db: Db, clock: Clock, input: { name: string; accoun
       .values({ id, accountId, name: input.name, prefix: raw.slice(0, 12), keyHash: hashKey(raw), createdAt: now.toISOString() })
       .run();
     return { id, accountId, name: input.name, key: raw };
-  });
+  }, WRITE);
 }
 
 export function listApiKeys(db: Db) {

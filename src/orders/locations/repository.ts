@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
-import type { Db } from '../../shared/db/client.js';
+import { WRITE, type Db } from '../../shared/db/client.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { locations } from '../schema.js';
@@ -67,7 +67,7 @@ export function sqliteLocations(db: Db): LocationRepository {
           })
           .returning()
           .all()[0]!;
-      }),
+      }, WRITE),
     list: (storeId, offset, fetch) =>
       db
         .select()

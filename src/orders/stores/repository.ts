@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
-import type { Db } from '../../shared/db/client.js';
+import { WRITE, type Db } from '../../shared/db/client.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { stores } from '../schema.js';
@@ -99,7 +99,7 @@ export function sqliteStores(db: Db): StoreRepository {
           })
           .returning()
           .all()[0]!;
-      }),
+      }, WRITE),
     update: (accountId, id, patch, now) =>
       db.transaction((tx) => {
         // The statement prepared on `db` runs on the same connection, so inside this transaction too.
@@ -119,7 +119,7 @@ export function sqliteStores(db: Db): StoreRepository {
           .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
           .returning()
           .all()[0];
-      }),
+      }, WRITE),
     list: (accountId, offset, fetch) =>
       db
         .select()

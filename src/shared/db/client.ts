@@ -15,15 +15,21 @@ export const sqliteOf = (db: Db): Database.Database => (db as Db & { $client: Da
 const transactions = new WeakMap<Database.Database, Database.Transaction<(fn: () => unknown) => unknown>>();
 
 /**
- * Runs `fn` in a transaction of the database's connection (better-sqlite3's: BEGIN, COMMIT, or
- * ROLLBACK when it throws; a savepoint when one is already open), without drizzle's per-call setup.
+ * Runs `fn` in a write transaction of the database's connection (better-sqlite3's: BEGIN
+ * IMMEDIATE, COMMIT, or ROLLBACK when it throws; a savepoint when one is already open), without
+ * drizzle's per-call setup. IMMEDIATE takes the write lock before the first read: a deferred
+ * transaction that reads and then writes while another process (the CLI, a second connection)
+ * commits fails with SQLITE_BUSY at once, whatever busy_timeout says, where this one waits.
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   const sqlite = sqliteOf(db);
   let run = transactions.get(sqlite);
   if (!run) transactions.set(sqlite, (run = sqlite.transaction((f: () => unknown) => f())));
-  return run(fn) as T;
+  return run.immediate(fn) as T;
 }
+
+/** Drizzle's transaction options for a write transaction that reads first (see inTransaction). */
+export const WRITE = { behavior: 'immediate' } as const;
 
 const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 

@@ -35,7 +35,9 @@ export function createGroupCommit(sqlite: Database.Database): GroupCommit {
     queue = [];
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      transaction(() => {
+      // BEGIN IMMEDIATE: the write lock is taken (waiting busy_timeout for another process's
+      // writer) before anything is read, so no unit reads a snapshot that a write cannot follow.
+      transaction.immediate(() => {
         for (const unit of batch) {
           try {
             outcomes.push({ ok: true, value: transaction(unit.work) });
