@@ -7,7 +7,7 @@ export type KeyRow = typeof keygenKeys.$inferSelect;
 export type TransactionRow = typeof keygenTransactions.$inferSelect;
 
 /** Spent-token hashes and finished transactions are kept this long, so that a reuse reads "already used". */
-const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
+export const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 const KEY_COLUMNS =

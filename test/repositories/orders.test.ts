@@ -1,70 +1,12 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/orders/errors.js';
-import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersRepositories } from '../../src/orders/repositories.js';
-import { postgresApiKeys, sqliteApiKeys, type ApiKeyRepository } from '../../src/shared/api-keys.js';
-import { openDatabase } from '../../src/shared/db/client.js';
-import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';
+import { engines, hash, type Engine } from '../support/engines.js';
 import { largeOrderBody, locationBody, orderBody } from '../support/factories.js';
-import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
+import { onPostgres, postgresUrl } from '../support/postgres.js';
 
-/**
- * The order service's repositories, the same cases on each engine: what the handlers rely on
- * (409 for a source_id taken, 422 for an unknown pickup location, pages in the list's order), the
- * same bytes on both engines, and nothing lost or doubled under concurrency.
- */
-interface Engine {
-  repos: OrdersRepositories;
-  apiKeys: ApiKeyRepository;
-  /** A new account with one API key: its id and the key's hash. */
-  account(name: string): Promise<{ accountId: string; apiKeyId: string; hash: string }>;
-  close(): Promise<void>;
-}
-
-const hash = (raw: string) => createHash('sha256').update(raw).digest('hex');
-
-/** Accounts and keys with the same ids on both engines, so that their answers can be compared. */
-const ACCOUNT = "INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, '2024-07-01T08:00:00.000Z')";
-const API_KEY = "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, 'svc_raw', $4, '2024-07-01T08:00:00.000Z')";
-const accountIds = (n: number) => ({ accountId: `acc_${n}`, apiKeyId: `key_${n}`, hash: hash(`svc_raw_${n}`) });
-
-function sqliteEngine(): Engine {
-  const database = openDatabase(':memory:');
-  const sqlite = (sql: string) => database.sqlite.prepare(sql.replaceAll(/\$\d/g, '?'));
-  let n = 0;
-  return {
-    repos: sqliteOrdersRepositories(database.db),
-    apiKeys: sqliteApiKeys(database.db),
-    account: async (name) => {
-      const ids = accountIds(++n);
-      sqlite(ACCOUNT).run(ids.accountId, name);
-      sqlite(API_KEY).run(ids.apiKeyId, ids.accountId, name, ids.hash);
-      return ids;
-    },
-    close: async () => database.close(),
-  };
-}
-
-async function postgresEngine(): Promise<Engine> {
-  const db = await createTestDatabase();
-  const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000 });
-  await migratePostgres(pool);
-  let n = 0;
-  return {
-    repos: postgresOrdersRepositories(pool),
-    apiKeys: postgresApiKeys(pool),
-    account: async (name) => {
-      const ids = accountIds(++n);
-      await pool.query(ACCOUNT, [ids.accountId, name]);
-      await pool.query(API_KEY, [ids.apiKeyId, ids.accountId, name, ids.hash]);
-      return ids;
-    },
-    close: async () => {
-      await pool.end();
-      await db.drop();
-    },
-  };
-}
+// The order service's repositories, the same cases on each engine: what the handlers rely on
+// (409 for a source_id taken, 422 for an unknown pickup location, pages in the list's order), the
+// same bytes on both engines, and nothing lost or doubled under concurrency.
 
 /** How a call ended: 'resolved', or the ApiError code it threw (at once, as on SQLite, or later). */
 const rejection = async (call: () => unknown) => {
@@ -133,11 +75,6 @@ async function scenario(e: Engine) {
   out.pageDeep = await e.repos.orders.listPage({ storeId: 'sto_1', sort: '+source_created_at', offset: 600, fetch: 51 });
   return out;
 }
-
-const engines: Array<[string, () => Promise<Engine>, boolean]> = [
-  ['SQLite', async () => sqliteEngine(), true],
-  [onPostgres('PostgreSQL'), postgresEngine, Boolean(postgresUrl)],
-];
 
 const transcripts: Record<string, Record<string, unknown>> = {};
 

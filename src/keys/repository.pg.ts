@@ -1,0 +1,112 @@
+import type pg from 'pg';
+import { columnNames, selectColumns } from '../shared/db/pg-rows.js';
+import { inPostgresTransaction } from '../shared/db/postgres.js';
+import { REMEMBER_MS, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
+import { keygenKeys, keygenTransactions } from './schema.pg.js';
+
+const KEY = selectColumns(keygenKeys);
+const TRANSACTION = selectColumns(keygenTransactions);
+const KEY_NAMES = columnNames(keygenKeys);
+const TRANSACTION_NAMES = columnNames(keygenTransactions);
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** `INSERT INTO table (columns of row) VALUES ($1, …)` for a row keyed by drizzle property names. */
+function insertSql(table: string, names: Record<string, string>, row: Record<string, unknown>) {
+  const keys = Object.keys(row).filter((k) => row[k] !== undefined);
+  return { text: `INSERT INTO ${table} (${keys.map((k) => `"${names[k]}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, values: keys.map((k) => row[k]) };
+}
+
+/**
+ * The key service's records on PostgreSQL. Every one-time token is consumed by one conditional
+ * statement (the prompt token by an UPDATE … WHERE prompt_used_at IS NULL, the sign-in state by an
+ * UPDATE … WHERE oidc_state_hash = $1, the key token by a DELETE … RETURNING), so that of two
+ * instances racing for one token exactly one gets it.
+ */
+export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
+  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[], name?: string) => (await pool.query<T>({ text, values, ...(name && { name }) })).rows[0];
+  return {
+    keys: {
+      insert: async (row) => {
+        await pool.query(insertSql('keygen_keys', KEY_NAMES, row));
+      },
+      find: (accountId, keyId) => one<KeyRow>(`SELECT ${KEY} FROM keygen_keys WHERE id = $1 AND account_id = $2`, [keyId, accountId], 'keys-find'),
+      findById: (keyId) => one<KeyRow>(`SELECT ${KEY} FROM keygen_keys WHERE id = $1`, [keyId], 'keys-find-id'),
+      bindUser: async (keyId, binding, now) =>
+        (await pool.query('UPDATE keygen_keys SET user_binding = $1, bound_at = $2 WHERE id = $3 AND user_binding IS NULL', [binding, now.toISOString(), keyId])).rowCount === 1,
+    },
+    transactions: {
+      insert: (row) =>
+        inPostgresTransaction(pool, async (client) => {
+          await client.query(insertSql('keygen_transactions', TRANSACTION_NAMES, row));
+          await client.query('UPDATE keygen_keys SET return_url = $1 WHERE id = $2', [row.clientReturnUrl, row.keyId]);
+        }),
+      findByPromptToken: (hash) => one<TransactionRow>(`SELECT ${TRANSACTION} FROM keygen_transactions WHERE prompt_token_hash = $1`, [hash], 'txn-by-prompt'),
+      findByKeyToken: (hash) => one<TransactionRow>(`SELECT ${TRANSACTION} FROM keygen_transactions WHERE key_token_hash = $1`, [hash], 'txn-by-key-token'),
+      isSpent: async (hash) => (await one('SELECT 1 AS spent FROM keygen_spent_tokens WHERE token_hash = $1', [hash], 'spent')) !== undefined,
+      consumePromptToken: (hash, now, stateHash, sealedOidc) =>
+        one<TransactionRow>(
+          `UPDATE keygen_transactions SET prompt_used_at = $2, oidc_state_hash = $3, sealed_oidc = $4
+           WHERE prompt_token_hash = $1 AND prompt_used_at IS NULL AND expires_at > $2 RETURNING ${TRANSACTION}`,
+          [hash, now.toISOString(), stateHash, sealedOidc],
+        ),
+      // The row as it was before: the UPDATE clears the state, and a subquery reads the old row under its lock.
+      takeSignIn: (stateHash) =>
+        one<TransactionRow>(
+          `UPDATE keygen_transactions t SET oidc_state_hash = NULL, sealed_oidc = NULL
+           FROM (SELECT ${TRANSACTION} FROM keygen_transactions WHERE oidc_state_hash = $1 AND completed_at IS NULL FOR UPDATE) old
+           WHERE t.id = old."id" RETURNING old.*`,
+          [stateHash],
+        ),
+      finish: async (id, now, keyTokenHash) => {
+        await pool.query(
+          'UPDATE keygen_transactions SET completed_at = $2, key_token_hash = $3, sealed_client_secret = NULL, sealed_oidc = NULL, oidc_state_hash = NULL WHERE id = $1',
+          [id, now.toISOString(), keyTokenHash],
+        );
+      },
+      consumeKeyToken: (keyId, hash, now) =>
+        inPostgresTransaction(pool, async (client) => {
+          const row = (
+            await client.query<TransactionRow>(`DELETE FROM keygen_transactions WHERE key_token_hash = $1 AND key_id = $2 AND expires_at > $3 RETURNING ${TRANSACTION}`, [
+              hash,
+              keyId,
+              now.toISOString(),
+            ])
+          ).rows[0];
+          if (!row) return undefined;
+          const spentAt = now.toISOString();
+          const forgetAt = later(now, REMEMBER_MS);
+          await client.query(
+            "INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES ($1, 'key', $3, $4), ($2, 'prompt', $3, $4) ON CONFLICT DO NOTHING",
+            [hash, row.promptTokenHash, spentAt, forgetAt],
+          );
+          return row;
+        }),
+      purgeExpired: (now) =>
+        inPostgresTransaction(pool, async (client) => {
+          const iso = now.toISOString();
+          await client.query('UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL WHERE expires_at <= $1 AND sealed_client_secret IS NOT NULL', [iso]);
+          await client.query('DELETE FROM keygen_transactions WHERE expires_at <= $1', [new Date(now.getTime() - REMEMBER_MS).toISOString()]);
+          await client.query('DELETE FROM keygen_spent_tokens WHERE forget_at <= $1', [iso]);
+        }),
+      purgeExpiredBatch: (now, limit) =>
+        inPostgresTransaction(pool, async (client) => {
+          const iso = now.toISOString();
+          // SKIP LOCKED: instances sweeping at once take different rows.
+          const a = await client.query(
+            `UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL WHERE id IN
+             (SELECT id FROM keygen_transactions WHERE expires_at <= $1 AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+            [iso, limit],
+          );
+          const b = await client.query('DELETE FROM keygen_transactions WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)', [
+            new Date(now.getTime() - REMEMBER_MS).toISOString(),
+            limit,
+          ]);
+          const c = await client.query('DELETE FROM keygen_spent_tokens WHERE token_hash IN (SELECT token_hash FROM keygen_spent_tokens WHERE forget_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)', [
+            iso,
+            limit,
+          ]);
+          return Math.max(a.rowCount ?? 0, b.rowCount ?? 0, c.rowCount ?? 0);
+        }),
+    },
+  };
+}

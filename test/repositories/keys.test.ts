@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransactionRow } from '../../src/keys/repository.js';
+import { engines, type Engine } from '../support/engines.js';
+import { onPostgres, postgresUrl } from '../support/postgres.js';
+
+// The key service's repositories, the same cases on each engine: every one-time token is taken
+// once (by one conditional statement), expired secrets are swept, and both engines answer alike.
+
+const T0 = new Date('2024-07-01T08:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const transaction = (id: string, keyId: string, accountId: string, over: Partial<TransactionRow> = {}) => ({
+  id,
+  keyId,
+  accountId,
+  kind: 'generate' as const,
+  clientReturnUrl: 'https://app.example/return',
+  promptTokenHash: `prompt-${id}`,
+  sealedClientSecret: `sealed-secret-${id}`,
+  createdAt: T0.toISOString(),
+  expiresAt: at(60).toISOString(),
+  ...over,
+});
+
+async function scenario(e: Engine) {
+  const out: Record<string, unknown> = {};
+  const { accountId } = await e.account('keys');
+  const { keys, transactions } = e.repos;
+  await keys.insert({ id: 'key_1', accountId, provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'ab'.repeat(32), createdAt: T0.toISOString() });
+  out.key = await keys.find(accountId, 'key_1');
+  out.keyOtherAccount = (await keys.find('acc_other', 'key_1')) ?? null;
+  out.keyById = await keys.findById('key_1');
+  await transactions.insert(transaction('txn_1', 'key_1', accountId));
+  out.returnUrl = (await keys.findById('key_1'))?.returnUrl;
+  out.byPrompt = await transactions.findByPromptToken('prompt-txn_1');
+  out.consumed = await transactions.consumePromptToken('prompt-txn_1', at(1), 'state-1', 'sealed-oidc-1');
+  out.consumedAgain = (await transactions.consumePromptToken('prompt-txn_1', at(1), 'state-2', 'x')) ?? null;
+  out.signIn = await transactions.takeSignIn('state-1');
+  out.signInAgain = (await transactions.takeSignIn('state-1')) ?? null;
+  out.bound = await keys.bindUser('key_1', 'binding-1', at(2));
+  out.boundAgain = await keys.bindUser('key_1', 'binding-2', at(2));
+  await transactions.finish('txn_1', at(2), 'key-token-1');
+  out.byKeyToken = await transactions.findByKeyToken('key-token-1');
+  out.spentBefore = await transactions.isSpent('key-token-1');
+  out.exchangeOtherKey = (await transactions.consumeKeyToken('key_other', 'key-token-1', at(3))) ?? null;
+  out.exchanged = await transactions.consumeKeyToken('key_1', 'key-token-1', at(3));
+  out.exchangedAgain = (await transactions.consumeKeyToken('key_1', 'key-token-1', at(3))) ?? null;
+  out.spent = [await transactions.isSpent('key-token-1'), await transactions.isSpent('prompt-txn_1'), await transactions.isSpent('nothing')];
+  // Expiry: secrets go at the sweep after expiry; the rows a week later.
+  await transactions.insert(transaction('txn_2', 'key_1', accountId, { kind: 'recover', promptTokenHash: 'prompt-txn_2' }));
+  await transactions.insert(transaction('txn_3', 'key_1', accountId, { promptTokenHash: 'prompt-txn_3', expiresAt: at(600).toISOString() }));
+  out.sweptBefore = await transactions.purgeExpiredBatch(at(30), 10);
+  out.sweptAfter = await transactions.purgeExpiredBatch(at(61), 10);
+  out.txn2AfterExpiry = await transactions.findByPromptToken('prompt-txn_2');
+  out.txn3Untouched = (await transactions.findByPromptToken('prompt-txn_3'))?.sealedClientSecret;
+  await transactions.purgeExpired(at(61 + 7 * 24 * 60));
+  out.txn2AfterAWeek = (await transactions.findByPromptToken('prompt-txn_2')) ?? null;
+  out.spentAfterAWeek = await transactions.isSpent('key-token-1');
+  return out;
+}
+
+const transcripts: Record<string, Record<string, unknown>> = {};
+
+describe.each(engines)('key repositories on %s', (name, open, available) => {
+  let e: Engine;
+  beforeAll(async () => {
+    if (available) e = await open();
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it.skipIf(!available)('take each one-time token once and sweep what expired', async () => {
+    const t = await scenario(e);
+    transcripts[name.startsWith('SQLite') ? 'sqlite' : 'postgres'] = t;
+    expect(t.key).toMatchObject({ id: 'key_1', provider: 'dev', hardwareVersion: 1, userBinding: null });
+    expect(t.keyOtherAccount).toBeNull();
+    expect(t.returnUrl).toBe('https://app.example/return');
+    expect(t.consumed).toMatchObject({ id: 'txn_1', promptUsedAt: at(1).toISOString(), oidcStateHash: 'state-1' });
+    expect(t.consumedAgain).toBeNull();
+    // The sign-in is handed over as it was (with its sealed checks), once.
+    expect(t.signIn).toMatchObject({ id: 'txn_1', oidcStateHash: 'state-1', sealedOidc: 'sealed-oidc-1' });
+    expect(t.signInAgain).toBeNull();
+    expect([t.bound, t.boundAgain]).toEqual([true, false]);
+    expect(t.byKeyToken).toMatchObject({ id: 'txn_1', completedAt: at(2).toISOString(), sealedClientSecret: null });
+    expect(t.spentBefore).toBe(false);
+    expect(t.exchangeOtherKey).toBeNull();
+    expect(t.exchanged).toMatchObject({ id: 'txn_1' });
+    expect(t.exchangedAgain).toBeNull();
+    expect(t.spent).toEqual([true, true, false]);
+    expect(t.sweptBefore).toBe(0);
+    expect(t.sweptAfter).toBe(1);
+    expect(t.txn2AfterExpiry).toMatchObject({ id: 'txn_2', sealedClientSecret: null, sealedOidc: null });
+    expect(t.txn3Untouched).toBe('sealed-secret-txn_3');
+    expect(t.txn2AfterAWeek).toBeNull();
+    expect(t.spentAfterAWeek).toBe(false);
+  });
+
+  it.skipIf(!available)('give a token to one of many concurrent takers', async () => {
+    const { accountId } = await e.account('race');
+    const { keys, transactions } = e.repos;
+    await keys.insert({ id: 'key_r', accountId, provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'cd'.repeat(32), createdAt: T0.toISOString() });
+    await transactions.insert(transaction('txn_r', 'key_r', accountId, { promptTokenHash: 'prompt-r' }));
+    const prompts = await Promise.all(Array.from({ length: 20 }, (_, i) => transactions.consumePromptToken('prompt-r', at(1), `state-r${i}`, 'sealed')));
+    expect(prompts.filter(Boolean)).toHaveLength(1);
+    const state = prompts.find(Boolean)!.oidcStateHash!;
+    const signIns = await Promise.all(Array.from({ length: 20 }, () => transactions.takeSignIn(state)));
+    expect(signIns.filter(Boolean)).toHaveLength(1);
+    const binds = await Promise.all(Array.from({ length: 20 }, (_, i) => keys.bindUser('key_r', `b${i}`, at(2))));
+    expect(binds.filter(Boolean)).toHaveLength(1);
+    await transactions.finish('txn_r', at(2), 'key-token-r');
+    const exchanges = await Promise.all(Array.from({ length: 20 }, () => transactions.consumeKeyToken('key_r', 'key-token-r', at(3))));
+    expect(exchanges.filter(Boolean)).toHaveLength(1);
+    expect(await transactions.isSpent('key-token-r')).toBe(true);
+  });
+});
+
+describe.skipIf(!postgresUrl)(onPostgres('the two engines’ key records'), () => {
+  it('give the same answers to the same calls', () => {
+    expect(Object.keys(transcripts).sort()).toEqual(['postgres', 'sqlite']);
+    expect(transcripts.postgres).toEqual(transcripts.sqlite);
+  });
+});
