@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
-import { WRITE, type Db } from '../../shared/db/client.js';
+import type { Db } from '../../shared/db/client.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { locations } from '../schema.js';
@@ -41,33 +41,27 @@ export function sqliteLocations(db: Db): LocationRepository {
         .from(locations)
         .where(and(eq(locations.id, id), eq(locations.storeId, storeId)))
         .get(),
-    insert: (input) =>
-      db.transaction((tx) => {
-        if (input.source_id !== undefined) {
-          const clash = tx
-            .select({ id: locations.id })
-            .from(locations)
-            .where(and(eq(locations.storeId, input.storeId), eq(locations.sourceId, input.source_id)))
-            .get();
-          if (clash) {
-            throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
-          }
-        }
-        return tx
-          .insert(locations)
-          .values({
-            id: input.id,
-            storeId: input.storeId,
-            sourceId: input.source_id ?? null,
-            name: input.name,
-            address: JSON.stringify(input.address),
-            openingHours: JSON.stringify(input.opening_hours),
-            createdAt: input.now,
-            updatedAt: input.now,
-          })
-          .returning()
-          .all()[0]!;
-      }, WRITE),
+    // The unique index decides (one statement): ON CONFLICT DO NOTHING gives no row for a taken
+    // source_id; locations without one never conflict (NULLs are distinct).
+    insert: (input) => {
+      const row = db
+        .insert(locations)
+        .values({
+          id: input.id,
+          storeId: input.storeId,
+          sourceId: input.source_id ?? null,
+          name: input.name,
+          address: JSON.stringify(input.address),
+          openingHours: JSON.stringify(input.opening_hours),
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .onConflictDoNothing({ target: [locations.storeId, locations.sourceId] })
+        .returning()
+        .all()[0];
+      if (!row) throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+      return row;
+    },
     list: (storeId, offset, fetch) =>
       db
         .select()

@@ -49,6 +49,11 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
             })
           ).rows[0]
         : undefined;
+      // Only on the error path (an unknown pickup location): a taken source_id is still the 409 it was.
+      if (body.pickup_location && !location) {
+        const taken = await pool.query({ name: 'orders-source-taken', text: 'SELECT 1 FROM orders WHERE store_id = $1 AND source_id = $2', values: [storeId, body.source_id] });
+        if (taken.rowCount) throw orderSourceIdTaken();
+      }
       const json = newOrderJson(id, storeId, body, location, now);
       const inserted = await pool.query({
         name: 'orders-insert',

@@ -122,11 +122,12 @@ function prepare(db: Db) {
   const sqlite = sqliteOf(db);
   // Orders are read as their documents only (see orderJson), one string per order.
   const byId = sqlite.prepare('SELECT doc FROM orders WHERE store_id = ? AND id = ?').pluck();
+  // Only on the error path (an unknown pickup location): a taken source_id is still the 409 it was.
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
   const locationInStore = sqlite.prepare('SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?');
   const insert = sqlite.prepare(
     `INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (store_id, source_id) DO NOTHING`,
   );
   const update = sqlite.prepare('UPDATE orders SET doc = ?, source_updated_ms = ?, updated_at = ? WHERE store_id = ? AND id = ?');
   const lists = new Map<string, ReturnType<typeof listStatement>>();
@@ -175,13 +176,14 @@ function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> 
  */
 function insertOrder(db: Db, s: Statements, storeId: string, id: string, body: OrderCreate, now: string): Promise<JsonText<Order>> {
   return inGroupCommit(db, () => {
-    if (s.sourceIdTaken.get(storeId, body.source_id) !== undefined) throw orderSourceIdTaken();
     const location = body.pickup_location
       ? (s.locationInStore.get(storeId, body.pickup_location.location_id) as StoredLocation | undefined)
       : undefined;
+    if (body.pickup_location && !location && s.sourceIdTaken.get(storeId, body.source_id) !== undefined) throw orderSourceIdTaken();
     const json = newOrderJson(id, storeId, body, location, now);
     const { pickup_location } = body;
-    s.insert.run(
+    // The unique index decides whether the source_id is free: no row inserted, no order.
+    if (s.insert.run(
       id,
       storeId,
       body.source_id,
@@ -191,7 +193,9 @@ function insertOrder(db: Db, s: Statements, storeId: string, id: string, body: O
       json,
       now,
       now,
-    );
+    ).changes !== 1) {
+      throw orderSourceIdTaken();
+    }
     return json;
   });
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
-import { WRITE, type Db } from '../../shared/db/client.js';
+import { isUniqueViolation, WRITE, type Db } from '../../shared/db/client.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import { ApiError } from '../errors.js';
 import { stores } from '../schema.js';
@@ -72,53 +72,57 @@ export function sqliteStores(db: Db): StoreRepository {
     .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.accountId, sql.placeholder('accountId'))))
     .prepare();
   const find = (accountId: string, id: string) => byId.get({ id, accountId });
-  const assertSourceIdFree = (tx: Db, accountId: string, sourceId: string, exceptId?: string) => {
-    const clash = tx
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.accountId, accountId), eq(stores.sourceId, sourceId), exceptId ? ne(stores.id, exceptId) : undefined))
-      .get();
-    if (clash) throw sourceIdTaken();
+  /** A unique violation of the account's source_id index (another store has it) is the client's 409. */
+  const sourceIdChecked = <T>(write: () => T): T => {
+    try {
+      return write();
+    } catch (err) {
+      if (isUniqueViolation(err, 'stores.account_id, stores.source_id')) throw sourceIdTaken();
+      throw err;
+    }
   };
   return {
     find,
-    insert: (input) =>
-      db.transaction((tx) => {
-        assertSourceIdFree(tx, input.accountId, input.source_id);
-        return tx
-          .insert(stores)
-          .values({
-            id: input.id,
-            accountId: input.accountId,
-            sourceId: input.source_id,
-            name: input.name,
-            currency: input.currency,
-            ...optionalColumns(input),
-            createdAt: input.now,
-            updatedAt: input.now,
-          })
-          .returning()
-          .all()[0]!;
-      }, WRITE),
+    // The unique index decides (one statement): ON CONFLICT DO NOTHING gives no row for a taken source_id.
+    insert: (input) => {
+      const row = db
+        .insert(stores)
+        .values({
+          id: input.id,
+          accountId: input.accountId,
+          sourceId: input.source_id,
+          name: input.name,
+          currency: input.currency,
+          ...optionalColumns(input),
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .onConflictDoNothing({ target: [stores.accountId, stores.sourceId] })
+        .returning()
+        .all()[0];
+      if (!row) throw sourceIdTaken();
+      return row;
+    },
     update: (accountId, id, patch, now) =>
       db.transaction((tx) => {
         // The statement prepared on `db` runs on the same connection, so inside this transaction too.
         const current = find(accountId, id);
         if (!current) return undefined;
         if (Object.keys(patch).length === 0) return current;
-        if (patch.source_id !== undefined) assertSourceIdFree(tx, accountId, patch.source_id, id);
-        return tx
-          .update(stores)
-          .set({
-            ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
-            ...(patch.name !== undefined && { name: patch.name }),
-            ...(patch.currency !== undefined && { currency: patch.currency }),
-            ...optionalColumns(patch),
-            updatedAt: now,
-          })
-          .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
-          .returning()
-          .all()[0];
+        return sourceIdChecked(() =>
+          tx
+            .update(stores)
+            .set({
+              ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
+              ...(patch.name !== undefined && { name: patch.name }),
+              ...(patch.currency !== undefined && { currency: patch.currency }),
+              ...optionalColumns(patch),
+              updatedAt: now,
+            })
+            .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
+            .returning()
+            .all()[0],
+        );
       }, WRITE),
     list: (accountId, offset, fetch) =>
       db

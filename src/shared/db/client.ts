@@ -28,6 +28,17 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   return run.immediate(fn) as T;
 }
 
+/**
+ * Whether `err` (or the error it wraps) is SQLite's unique violation of the index over `columns`
+ * (`'stores.account_id, stores.source_id'`, as SQLite names them in its message).
+ */
+export function isUniqueViolation(err: unknown, columns: string): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && (e.message ?? '').endsWith(`: ${columns}`)) return true;
+  }
+  return false;
+}
+
 /** Drizzle's transaction options for a write transaction that reads first (see inTransaction). */
 export const WRITE = { behavior: 'immediate' } as const;
 
