@@ -1,20 +1,13 @@
 import type pg from 'pg';
-import { columnNames, selectColumns } from '../shared/db/pg-rows.js';
+import { inserter, selectColumns } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction } from '../shared/db/postgres.js';
-import { REMEMBER_MS, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
+import { later, REMEMBER_MS, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
 import { keygenKeys, keygenTransactions } from './schema.pg.js';
 
 const KEY = selectColumns(keygenKeys);
 const TRANSACTION = selectColumns(keygenTransactions);
-const KEY_NAMES = columnNames(keygenKeys);
-const TRANSACTION_NAMES = columnNames(keygenTransactions);
-const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
-
-/** `INSERT INTO table (columns of row) VALUES ($1, …)` for a row keyed by drizzle property names. */
-function insertSql(table: string, names: Record<string, string>, row: Record<string, unknown>) {
-  const keys = Object.keys(row).filter((k) => row[k] !== undefined);
-  return { text: `INSERT INTO ${table} (${keys.map((k) => `"${names[k]}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, values: keys.map((k) => row[k]) };
-}
+const insertKey = inserter(keygenKeys);
+const insertTransaction = inserter(keygenTransactions);
 
 /**
  * The key service's records on PostgreSQL. Every one-time token is consumed by one conditional
@@ -27,7 +20,7 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
   return {
     keys: {
       insert: async (row) => {
-        await pool.query(insertSql('keygen_keys', KEY_NAMES, row));
+        await pool.query(insertKey(row));
       },
       find: (accountId, keyId) => one<KeyRow>(`SELECT ${KEY} FROM keygen_keys WHERE id = $1 AND account_id = $2`, [keyId, accountId], 'keys-find'),
       findById: (keyId) => one<KeyRow>(`SELECT ${KEY} FROM keygen_keys WHERE id = $1`, [keyId], 'keys-find-id'),
@@ -37,7 +30,7 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
     transactions: {
       insert: (row) =>
         inPostgresTransaction(pool, async (client) => {
-          await client.query(insertSql('keygen_transactions', TRANSACTION_NAMES, row));
+          await client.query(insertTransaction(row));
           await client.query('UPDATE keygen_keys SET return_url = $1 WHERE id = $2', [row.clientReturnUrl, row.keyId]);
         }),
       findByPromptToken: (hash) => one<TransactionRow>(`SELECT ${TRANSACTION} FROM keygen_transactions WHERE prompt_token_hash = $1`, [hash], 'txn-by-prompt'),

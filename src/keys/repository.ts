@@ -8,7 +8,7 @@ export type TransactionRow = typeof keygenTransactions.$inferSelect;
 
 /** Spent-token hashes and finished transactions are kept this long, so that a reuse reads "already used". */
 export const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
-const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+export const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 const KEY_COLUMNS =
   'id, account_id AS accountId, provider, hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +

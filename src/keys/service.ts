@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
-import { BodyError, readJsonBody } from '../shared/body.js';
+import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
@@ -53,7 +53,7 @@ export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysServi
         // Key material and tokens: no cache keeps an answer of the API.
         addResponseHeaders(c, { 'Cache-Control': 'no-store' });
       }),
-    readJsonBody: (c) => readJsonBody(c, KEYS_BODY_LIMIT),
+    readJsonBody: jsonBodyReader(KEYS_BODY_LIMIT),
     refuse(_c, problems) {
       const issues = problems.map(issueFrom);
       throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { BodyError, readJsonBody } from '../shared/body.js';
+import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
@@ -50,7 +50,7 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
         if (outcome.reason === 'rate_limited') throw new ApiError(42900, outcome.message, undefined, outcome.headers);
         throw new ApiError(40100);
       }),
-    readJsonBody: (c) => readJsonBody(c, limit),
+    readJsonBody: jsonBodyReader(limit),
     refuse(_c, problems) {
       rejectWith(problems.map(errorDetail), problems.some((p) => p.kind === 'missing'));
     },

@@ -16,11 +16,22 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The request's JSON body, for an operation that declares one: `application/json`, at most
- * `limit` bytes, UTF-8 JSON; otherwise a BodyError. The decoded text is left in hono's body cache,
- * so anything that reads the body again gets it without a second read.
+ * A reader of the request's JSON body, for an operation that declares one: `application/json`,
+ * at most `limit` bytes, UTF-8 JSON; otherwise a BodyError. The decoded text is left in hono's
+ * body cache, so anything that reads the body again gets it without a second read.
  */
-export async function readJsonBody(c: Context, limit: number): Promise<unknown> {
+export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> {
+  // For a body without a declared length (chunked): hono's limit on the stream.
+  const sizeGuard = bodyLimit({
+    maxSize: limit,
+    onError: () => {
+      throw new BodyError('too_large', limit);
+    },
+  });
+  return (c) => readJsonBody(c, limit, sizeGuard);
+}
+
+async function readJsonBody(c: Context, limit: number, sizeGuard: ReturnType<typeof bodyLimit>): Promise<unknown> {
   if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new BodyError('media_type', limit);
   const parse = async () => {
     let text: string;
@@ -46,12 +57,7 @@ export async function readJsonBody(c: Context, limit: number): Promise<unknown> 
     return parse();
   }
   let value: unknown;
-  await bodyLimit({
-    maxSize: limit,
-    onError: () => {
-      throw new BodyError('too_large', limit);
-    },
-  })(c, async () => {
+  await sizeGuard(c, async () => {
     value = await parse();
   });
   return value;

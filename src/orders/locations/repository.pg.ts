@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { selectColumns } from '../../shared/db/pg-rows.js';
-import { ApiError } from '../errors.js';
 import { locations } from '../schema.pg.js';
-import type { LocationRepository, LocationRow } from './repository.js';
+import { locationSourceIdTaken, type LocationRepository, type LocationRow } from './repository.js';
 
 const COLUMNS = selectColumns(locations);
 
@@ -18,9 +17,7 @@ export function postgresLocations(pool: pg.Pool): LocationRepository {
                ON CONFLICT (store_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
         values: [input.id, input.storeId, input.source_id ?? null, input.name, JSON.stringify(input.address), JSON.stringify(input.opening_hours), input.now, input.now],
       });
-      if (!inserted.rows[0]) {
-        throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
-      }
+      if (!inserted.rows[0]) throw locationSourceIdTaken();
       return inserted.rows[0];
     },
     list: async (storeId, offset, fetch) =>

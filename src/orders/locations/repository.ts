@@ -23,6 +23,10 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
+/** 409/40900: the store has a location with this source_id. */
+export const locationSourceIdTaken = () =>
+  new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+
 /** The locations' data access; `sqliteLocations` is the SQLite one. */
 export interface LocationRepository {
   /** The location, when it is in the store. */
@@ -59,7 +63,7 @@ export function sqliteLocations(db: Db): LocationRepository {
         .onConflictDoNothing({ target: [locations.storeId, locations.sourceId] })
         .returning()
         .all()[0];
-      if (!row) throw new ApiError(40900, 'A location with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+      if (!row) throw locationSourceIdTaken();
       return row;
     },
     list: (storeId, offset, fetch) =>

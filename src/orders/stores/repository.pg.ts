@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
-import { columnNames, selectColumns } from '../../shared/db/pg-rows.js';
+import { columnNames, inserter, selectColumns } from '../../shared/db/pg-rows.js';
 import { stores } from '../schema.pg.js';
-import { optionalColumns, sourceIdTaken, type StoreRepository, type StoreRow } from './repository.js';
+import { newStoreRow, sourceIdTaken, storePatchColumns, type StoreRepository, type StoreRow } from './repository.js';
 
 const COLUMNS = selectColumns(stores);
 const NAMES = columnNames(stores);
+const insertSql = inserter(stores);
 
 /**
  * The stores on PostgreSQL. A source_id taken is the unique index's answer (one statement, never a
@@ -17,22 +18,8 @@ export function postgresStores(pool: pg.Pool): StoreRepository {
   return {
     find: (accountId, id) => find(accountId, id),
     async insert(input) {
-      const row: Record<string, unknown> = {
-        id: input.id,
-        accountId: input.accountId,
-        sourceId: input.source_id,
-        name: input.name,
-        currency: input.currency,
-        ...optionalColumns(input),
-        createdAt: input.now,
-        updatedAt: input.now,
-      };
-      const keys = Object.keys(row);
-      const inserted = await pool.query<StoreRow>(
-        `INSERT INTO stores (${keys.map((k) => `"${NAMES[k]}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})
-         ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
-        keys.map((k) => row[k]),
-      );
+      const insert = insertSql(newStoreRow(input));
+      const inserted = await pool.query<StoreRow>(`${insert.text} ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`, insert.values);
       if (!inserted.rows[0]) throw sourceIdTaken();
       return inserted.rows[0];
     },
@@ -41,13 +28,7 @@ export function postgresStores(pool: pg.Pool): StoreRepository {
         const current = await find(accountId, id, client, ' FOR UPDATE');
         if (!current) return undefined;
         if (Object.keys(patch).length === 0) return current;
-        const set: Record<string, unknown> = {
-          ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
-          ...(patch.name !== undefined && { name: patch.name }),
-          ...(patch.currency !== undefined && { currency: patch.currency }),
-          ...optionalColumns(patch),
-          updatedAt: now,
-        };
+        const set: Record<string, unknown> = storePatchColumns(patch, now);
         const keys = Object.keys(set);
         try {
           const updated = await client.query<StoreRow>(

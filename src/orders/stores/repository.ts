@@ -49,6 +49,31 @@ export function optionalColumns(input: Partial<Record<OptionalField, unknown>>):
   return out as Partial<StoreRow>;
 }
 
+/** The row of a new store (both engines store the same). */
+export function newStoreRow(input: StoreCreate & { id: string; accountId: string; now: string }) {
+  return {
+    id: input.id,
+    accountId: input.accountId,
+    sourceId: input.source_id,
+    name: input.name,
+    currency: input.currency,
+    ...optionalColumns(input),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** The columns a patch sets (the fields sent, and updatedAt). */
+export function storePatchColumns(patch: StoreUpdate, now: string): Partial<StoreRow> {
+  return {
+    ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
+    ...(patch.name !== undefined && { name: patch.name }),
+    ...(patch.currency !== undefined && { currency: patch.currency }),
+    ...optionalColumns(patch),
+    updatedAt: now,
+  };
+}
+
 /** The stores' data access; `sqliteStores` is the SQLite one. */
 export interface StoreRepository {
   /** The store, when it belongs to the account. */
@@ -87,16 +112,7 @@ export function sqliteStores(db: Db): StoreRepository {
     insert: (input) => {
       const row = db
         .insert(stores)
-        .values({
-          id: input.id,
-          accountId: input.accountId,
-          sourceId: input.source_id,
-          name: input.name,
-          currency: input.currency,
-          ...optionalColumns(input),
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
+        .values(newStoreRow(input))
         .onConflictDoNothing({ target: [stores.accountId, stores.sourceId] })
         .returning()
         .all()[0];
@@ -112,13 +128,7 @@ export function sqliteStores(db: Db): StoreRepository {
         return sourceIdChecked(() =>
           tx
             .update(stores)
-            .set({
-              ...(patch.source_id !== undefined && { sourceId: patch.source_id }),
-              ...(patch.name !== undefined && { name: patch.name }),
-              ...(patch.currency !== undefined && { currency: patch.currency }),
-              ...optionalColumns(patch),
-              updatedAt: now,
-            })
+            .set(storePatchColumns(patch, now))
             .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
             .returning()
             .all()[0],

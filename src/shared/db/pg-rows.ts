@@ -19,3 +19,19 @@ export function columnNames(table: PgTable): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * For `table`: `INSERT INTO table (…) VALUES ($1, …)` of a row keyed by the table's property
+ * names (undefined ones left out). The table's names are read once, here.
+ */
+export function inserter(table: PgTable) {
+  const names = columnNames(table);
+  const name = getTableConfig(table).name;
+  return (row: Record<string, unknown>): { text: string; values: unknown[] } => {
+    const keys = Object.keys(row).filter((k) => row[k] !== undefined);
+    return {
+      text: `INSERT INTO "${name}" (${keys.map((k) => `"${names[k]}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
+      values: keys.map((k) => row[k]),
+    };
+  };
+}
