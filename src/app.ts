@@ -2,24 +2,21 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
-import { sqliteRepositories, type Repositories } from './repositories.js';
+import type { Storage } from './storage.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
-import { writeProbe, type Db } from './shared/db/client.js';
 import { errorResponse } from './orders/envelope.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
 import { requestContext } from './shared/http.js';
-import { createRateLimiter } from './shared/rate-limit.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
 import type { SealedModule } from './keys/sealed/sealed-module.js';
 
 export interface AppDeps {
-  db: Db;
-  /** The data access of both services; defaults to SQLite's over `db`. */
-  repos?: Repositories;
+  /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
+  storage: Storage;
   clock: Clock;
   config: Config;
   logger: Logger;
@@ -31,20 +28,19 @@ export interface AppDeps {
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
-  const { db, clock, config, logger } = deps;
-  const repos = deps.repos ?? sqliteRepositories(db);
+  const { storage, clock, config, logger } = deps;
+  const repos = storage.repos;
   const authenticate = createAuthenticator(repos.apiKeys, clock);
-  const rateLimit = createRateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
+  const rateLimit = storage.rateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use('*', requestContext(logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  const probeWrite = writeProbe(db);
   app.get('/readyz', async (c) => {
     try {
-      await probeWrite();
+      await storage.probeWrite();
       return c.json({ status: 'ready' });
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
@@ -58,7 +54,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.keys) {
     const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ db, repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
   }
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { createApiKey, listApiKeys, revokeApiKey } from './shared/api-keys.js';
+import { UnknownAccountError } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
-import { openDatabase } from './shared/db/client.js';
+import { openStorage } from './storage.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 
 const USAGE = `Usage:
@@ -10,14 +10,14 @@ const USAGE = `Usage:
   cli api-key list                                         list keys (never the key itself)
   cli api-key revoke KEY_ID                                revoke a key
 
-Uses DATABASE_URL (default file:./data/service.db), also while the server runs.`;
+Uses DATABASE_URL (default file:./data/service.db; postgres://… for PostgreSQL), also while the server runs.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
   process.exit(2);
 }
 
-function main(argv: string[]) {
+async function main(argv: string[]) {
   exitUnlessRuntimeFits();
   const { values, positionals } = parseArgs({
     args: argv,
@@ -30,18 +30,27 @@ function main(argv: string[]) {
   }
   const [resource, action, arg] = positionals;
   if (resource !== 'api-key') fail(`Unknown command: ${positionals.join(' ') || '(none)'}`);
-  const database = openDatabase(loadConfig().DATABASE_URL);
+  const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
+  const keys = storage.repos.apiKeys;
   try {
     switch (action) {
       case 'create': {
         const name = values.name?.trim();
         if (!name) fail('api-key create needs --name NAME.');
-        const key = createApiKey(database.db, systemClock, { name, accountId: values.account });
+        let key;
+        try {
+          key = await keys.create(systemClock.now(), { name, accountId: values.account });
+        } catch (err) {
+          if (!(err instanceof UnknownAccountError)) throw err;
+          process.stderr.write(`${err.message}\n`);
+          process.exitCode = 1;
+          return;
+        }
         process.stdout.write(`Created API key ${key.id} "${key.name}" for account ${key.accountId}. It is shown only this once:\n${key.key}\n`);
         return;
       }
       case 'list': {
-        const rows = listApiKeys(database.db);
+        const rows = await keys.list();
         if (rows.length === 0) process.stdout.write('No API keys.\n');
         for (const r of rows) {
           process.stdout.write(`${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}  ${r.name}\n`);
@@ -50,7 +59,7 @@ function main(argv: string[]) {
       }
       case 'revoke': {
         if (!arg) fail('api-key revoke needs KEY_ID.');
-        if (!revokeApiKey(database.db, systemClock, arg)) {
+        if (!(await keys.revoke(systemClock.now(), arg))) {
           process.stderr.write(`No active API key ${arg}.\n`);
           process.exitCode = 1;
           return;
@@ -62,13 +71,11 @@ function main(argv: string[]) {
         fail(`Unknown action: api-key ${action ?? ''}`);
     }
   } finally {
-    database.close();
+    await storage.close();
   }
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (err) {
+main(process.argv.slice(2)).catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
-}
+});

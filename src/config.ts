@@ -9,15 +9,19 @@ const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(d
 const schema = z.object({
   PORT: int(8080, 0).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
-  // A SQLite file (`file:PATH` or a plain path) or `:memory:`; any other scheme (`postgres://`,
-  // a typo) is refused rather than taken for a file name (a one-letter scheme is a Windows drive).
+  // A SQLite file (`file:PATH` or a plain path) or `:memory:`, or a PostgreSQL server
+  // (`postgres://` or `postgresql://`). Any other scheme (a typo) is refused rather than taken for a
+  // file name (a one-letter scheme is a Windows drive). The value is never echoed: it may hold a password.
   DATABASE_URL: z
     .string()
     .min(1)
     .default(DEFAULT_DATABASE_URL)
-    .refine((url) => url === ':memory:' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]+:/i.test(url), {
-      message: 'expected file:PATH, a file path, or :memory: (this version runs on SQLite only)',
+    .refine((url) => databaseEngine(url) !== undefined, {
+      message: 'expected postgres://…, postgresql://…, file:PATH, a file path, or :memory:',
     }),
+  // PostgreSQL only: connections each instance keeps open, and how long one statement may run.
+  DATABASE_POOL_SIZE: int(10, 1).pipe(z.number().max(1000)),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   RATE_LIMIT_PER_SECOND: int(50, 0),
@@ -28,6 +32,13 @@ const schema = z.object({
 });
 
 export type Config = z.infer<typeof schema>;
+
+/** The engine DATABASE_URL names: PostgreSQL for postgres(ql)://, SQLite for a file or :memory:, else undefined. */
+export function databaseEngine(url: string): 'postgres' | 'sqlite' | undefined {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (url === ':memory:' || url.startsWith('file:') || !/^[a-z][a-z0-9+.-]+:/i.test(url)) return 'sqlite';
+  return undefined;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);

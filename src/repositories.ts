@@ -1,12 +1,14 @@
+import type pg from 'pg';
+import { postgresKeysRepositories } from './keys/repository.pg.js';
 import { sqliteKeysRepositories, type KeysRepositories } from './keys/repository.js';
-import { sqliteOrdersRepositories, type OrdersRepositories } from './orders/repositories.js';
-import { sqliteApiKeys, type ApiKeyRepository } from './shared/api-keys.js';
+import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersRepositories } from './orders/repositories.js';
+import { postgresApiKeys, sqliteApiKeys, type ApiKeyRepository } from './shared/api-keys.js';
 import type { Db } from './shared/db/client.js';
 
 /**
  * All data access of the process, one repository per resource, each an interface whose methods
  * give a value or a promise (shared/maybe.ts). Handlers, rules and the steps of the operation
- * layer see only these; `sqliteRepositories` is the engine behind them today.
+ * layer see only these; storage.ts picks the engine behind them.
  */
 export interface Repositories extends OrdersRepositories, KeysRepositories {
   apiKeys: ApiKeyRepository;
@@ -14,4 +16,8 @@ export interface Repositories extends OrdersRepositories, KeysRepositories {
 
 export function sqliteRepositories(db: Db): Repositories {
   return { apiKeys: sqliteApiKeys(db), ...sqliteOrdersRepositories(db), ...sqliteKeysRepositories(db) };
+}
+
+export function postgresRepositories(pool: pg.Pool): Repositories {
+  return { apiKeys: postgresApiKeys(pool), ...postgresOrdersRepositories(pool), ...postgresKeysRepositories(pool) };
 }

@@ -6,15 +6,13 @@ import { loadConfig } from './config.js';
 import { keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
-import { sqliteRepositories } from './repositories.js';
-import { countApiKeys, createApiKey } from './shared/api-keys.js';
+import { openStorage } from './storage.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
-import { openDatabase } from './shared/db/client.js';
 import { createLogger } from './shared/logger.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 
-/** `npm start`: both services on one port, on the SQLite database at DATABASE_URL. */
+/** `npm start`: both services on one port, on the database DATABASE_URL names (SQLite by default, or PostgreSQL). */
 async function main() {
   exitUnlessRuntimeFits();
   const config = loadConfig();
@@ -22,17 +20,19 @@ async function main() {
   // it); reading them here stops a start with a mistyped setting before anything is opened.
   keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
-  const database = openDatabase(config.DATABASE_URL);
+  // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.
+  const storage = await openStorage(config, (err) => logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'));
+  const database = storage.sqlite;
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
-  const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
+  const checkpointer = !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
   const clock = systemClock;
 
   // A newcomer gets a key at once; a production start never mints a credential on its own.
-  if (countApiKeys(database.db) === 0) {
+  if ((await storage.repos.apiKeys.count()) === 0) {
     if (process.env.NODE_ENV === 'production') {
       logger.warn('No API keys exist yet: create one with the CLI (api-key create --name NAME).');
     } else {
-      const key = createApiKey(database.db, clock, { name: 'development' });
+      const key = await storage.repos.apiKeys.create(clock.now(), { name: 'development' });
       process.stdout.write(
         `\nNo API keys existed, so a development key was created (account ${key.accountId}).\n` +
           `It is shown only this once; revoke it with the CLI: api-key revoke ${key.id}\n${key.key}\n\n`,
@@ -73,7 +73,7 @@ async function main() {
     server.close(async () => {
       sweeper?.stop();
       await checkpointer?.stop();
-      database.close();
+      await storage.close();
       logger.info('stopped');
       process.exit(0);
     });
@@ -87,11 +87,10 @@ async function main() {
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  const keys = loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message));
-  const repos = sqliteRepositories(database.db);
-  app = createApp({ db: database.db, repos, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
-  sweeper = startSweeper({ transactions: repos.transactions, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
-  logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl }, 'listening');
+  const keys = await loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message), storage.sealedRoot);
+  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
+  sweeper = startSweeper({ transactions: storage.repos.transactions, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
+  logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine }, 'listening');
   process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }
 

@@ -8,7 +8,6 @@ import { exchangeKeyToken } from './operations/exchange-key-token.js';
 import { initKey } from './operations/init-key.js';
 import { showUserPrompt } from './operations/show-user-prompt.js';
 import { startUserSignIn } from './operations/start-user-sign-in.js';
-import { sqliteKeysRepositories } from './repository.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
 
 const consoleLogger = {
@@ -22,7 +21,7 @@ const consoleLogger = {
  * With `config.devProvider` it also serves the embedded OpenID provider under `/oidc-dev`.
  */
 export function createKeysApp(deps: KeysDeps): KeysApp {
-  const { db, sealed, clock, config } = deps;
+  const { repos, sealed, clock, config } = deps;
   const logger = deps.logger ?? consoleLogger;
   const base = `${config.publicUrl}${config.basePath}`;
   const urls = { prompt: `${base}/prompt`, callback: `${base}/oidc/callback` };
@@ -34,7 +33,6 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
   if (dev) {
     providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login', fetch: dev.fetch };
   }
-  const repos = deps.repos ?? sqliteKeysRepositories(db);
   const services: KeysServices = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 
   const service = createKeysService(deps, logger);

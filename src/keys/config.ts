@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_DATABASE_URL } from '../config.js';
+import { databaseEngine, DEFAULT_DATABASE_URL } from '../config.js';
 import { sqlitePath } from '../shared/db/client.js';
 import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
@@ -45,9 +45,14 @@ function issuerSetting(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-/** The sealed root's default place: beside the SQLite database file (`data/` for an in-memory one). */
+/**
+ * The sealed root's default place: beside the SQLite database file (`data/` for an in-memory one).
+ * On PostgreSQL the root is in the database; only a development key file goes in `data/`.
+ */
 function defaultRootFile(databaseUrl: string | undefined): string {
-  const db = sqlitePath(databaseUrl || DEFAULT_DATABASE_URL);
+  const url = databaseUrl || DEFAULT_DATABASE_URL;
+  if (databaseEngine(url) === 'postgres') return path.join('data', 'keygen-root.sealed.json');
+  const db = sqlitePath(url);
   return path.join(db === ':memory:' ? 'data' : path.dirname(db), 'keygen-root.sealed.json');
 }
 
@@ -66,6 +71,13 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';
   const port = env.PORT || '8080';
+  // Every instance on one PostgreSQL database serves the same sign-ins, so each must name the one
+  // origin the browser reaches (the load balancer's): on PostgreSQL PUBLIC_URL has no default.
+  if (!env.PUBLIC_URL && databaseEngine(env.DATABASE_URL || DEFAULT_DATABASE_URL) === 'postgres') {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required on PostgreSQL (DATABASE_URL=postgres://…): the origin browsers reach every instance at, such as https://keys.example.com or the load balancer\'s http://127.0.0.1:8080',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   new URL(publicUrl);
 

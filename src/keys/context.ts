@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
-import type { Db } from '../shared/db/client.js';
 import type { Service } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
@@ -16,14 +15,13 @@ export interface KeysLogger {
 
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
 export interface KeysDeps {
-  db: Db;
-  /** The key service's data access; defaults to SQLite's over `db`. */
-  repos?: KeysRepositories;
+  /** The key service's data access. */
+  repos: KeysRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;
-  /** Resolves `X-Api-Key`; defaults to the shared authenticator over `db`. */
-  authenticate?: Authenticator;
+  /** Resolves `X-Api-Key` (the authenticator shared with the order service). */
+  authenticate: Authenticator;
   /** The per-API-key token bucket, shared with the order service; none means no limit. */
   rateLimit?: RateLimiter;
   logger?: KeysLogger;

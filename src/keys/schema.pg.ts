@@ -55,3 +55,14 @@ export const keygenSpentTokens = pgTable(
   },
   (t) => [index('keygen_spent_tokens_forget').on(t.forgetAt)],
 );
+
+/**
+ * PostgreSQL only: the sealed root (sealed under the passphrase or key file, never plain), one row
+ * (id 1) that the first instance creates and every instance opens. On SQLite it is a file beside
+ * the database (KEYGEN_SEALED_ROOT_FILE).
+ */
+export const keygenSealedRoot = pgTable('keygen_sealed_root', {
+  id: integer('id').primaryKey(),
+  document: text('document').notNull(),
+  createdAt: text('created_at').notNull(),
+});

@@ -39,7 +39,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * provider's redirect carries some of its own.
  */
 export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
-  const access = createAccessCheck(deps.authenticate ?? createAuthenticator(sqliteApiKeys(deps.db), deps.clock), deps.rateLimit, 'x-api-key');
+  const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),
     strictQuery: false,

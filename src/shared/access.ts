@@ -17,16 +17,20 @@ export function createAccessCheck(authenticate: Authenticator, rateLimit: RateLi
   return (c: Context): MaybePromise<Principal | Refusal> => {
     const raw = c.req.header(header);
     if (raw === undefined || raw === '') return { reason: 'missing' };
-    return andThen(authenticate(raw), (principal): Principal | Refusal => {
+    return andThen(authenticate(raw), (principal): MaybePromise<Principal | Refusal> => {
       if (!principal) return { reason: 'unknown' };
-      const decision = rateLimit?.(principal.apiKeyId);
-      if (decision) {
+      const admit = (): Principal => {
+        c.set('principal' as never, principal as never);
+        return principal;
+      };
+      if (!rateLimit) return admit();
+      return andThen(rateLimit(principal.apiKeyId), (decision): Principal | Refusal => {
+        if (!decision) return admit();
         const { headers, refusal } = rateLimitAnswer(decision);
         if (refusal) return { reason: 'rate_limited', message: refusal, headers };
         addResponseHeaders(c, headers);
-      }
-      c.set('principal' as never, principal as never);
-      return principal;
+        return admit();
+      });
     });
   };
 }

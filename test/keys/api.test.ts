@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../../src/shared/api-keys.js';
+import { sqliteApiKeys } from '../../src/shared/api-keys.js';
 import { buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,7 +39,7 @@ describe('key service API (in process)', () => {
     it('revoked → 400 invalid', async () => {
       const { key } = h.account();
       h.clock.advance(2000);
-      revokeApiKey(h.db, h.clock, key.id);
+      sqliteApiKeys(h.db).revoke(h.clock.now(), key.id);
       const res = await h.raw('/keys', json({ userSecretProvider: 'dev' }, { 'X-Api-Key': key.key }));
       expect(res.status).toBe(400);
       expect((await res.json()).error.reason).toBe('invalid');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysApp } from '../../src/keys/app.js';
+import { sqliteRepositories } from '../../src/repositories.js';
+import { createAuthenticator } from '../../src/shared/api-keys.js';
 import { registeredOperations, specOperations } from '../support/contract.js';
 import { buildKeysHarness, keysContract, type KeysHarness } from './support.js';
 
@@ -11,7 +13,8 @@ describe('key service contract', () => {
   afterAll(() => h.close());
 
   it('registers exactly the operations of openapi/keys.yaml (method, path, operationId, parameters, statuses, security)', () => {
-    const app = createKeysApp({ db: h.db, sealed: h.sealed, clock: h.clock, config: h.config, logger: { warn() {}, error() {} } });
+    const repos = sqliteRepositories(h.db);
+    const app = createKeysApp({ repos, authenticate: createAuthenticator(repos.apiKeys, h.clock), sealed: h.sealed, clock: h.clock, config: h.config, logger: { warn() {}, error() {} } });
     const fromApp = registeredOperations(app.openAPIRegistry.definitions);
     const fromYaml = specOperations(keysContract);
     expect(fromApp).toEqual(fromYaml);

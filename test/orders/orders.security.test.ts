@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../../src/shared/api-keys.js';
+import { sqliteApiKeys } from '../../src/shared/api-keys.js';
 import { buildTestApp } from '../support/app.js';
 import { createLocation, createOrder, createStore, orderBody } from '../support/factories.js';
 
@@ -16,7 +16,7 @@ describe('authentication', () => {
     expect(unknown.status).toBe(401);
 
     expect((await t.raw('/stores', { headers: { 'svc-api-key': key.key } })).status).toBe(200);
-    expect(revokeApiKey(t.db, t.clock, key.id)).toBe(true);
+    expect(sqliteApiKeys(t.db).revoke(t.clock.now(), key.id)).toBe(true);
     t.clock.advance(1_001); // the key cache honours a revocation within one second
     const revoked = await t.raw('/stores', { headers: { 'svc-api-key': key.key } });
     expect(revoked.status).toBe(401);

@@ -97,11 +97,22 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
 
   it('refuses invalid configuration with a clear message', async () => {
     await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
-    // A database URL of another scheme is refused, not taken for a folder named `postgres:`.
-    await expect(startServer({ ...env, DATABASE_URL: 'postgres://localhost/x' })).rejects.toThrow(/Invalid configuration:[\s\S]*DATABASE_URL: expected file:PATH, a file path, or :memory:/);
-    const cliRefused = cli(['api-key', 'list'], { DATABASE_URL: 'postgres://localhost/x' });
+    // A database URL of another scheme is refused, not taken for a folder named `mysql:`.
+    await expect(startServer({ ...env, DATABASE_URL: 'mysql://localhost/x' })).rejects.toThrow(/Invalid configuration:[\s\S]*DATABASE_URL: expected postgres:\/\/…, postgresql:\/\/…, file:PATH, a file path, or :memory:/);
+    const cliRefused = cli(['api-key', 'list'], { DATABASE_URL: 'mysql://localhost/x' });
     expect(cliRefused.status).toBe(1);
-    expect(cliRefused.stderr).toContain('DATABASE_URL: expected file:PATH');
+    expect(cliRefused.stderr).toContain('DATABASE_URL: expected postgres://');
+    // On PostgreSQL every instance must name the one origin browsers reach.
+    await expect(startServer({ ...env, DATABASE_URL: 'postgres://localhost/x' })).rejects.toThrow(/PUBLIC_URL: required on PostgreSQL/);
+    // A server that cannot be reached stops the start (and the CLI) with the reason, never the password.
+    const unreachable = 'postgres://svc:s3cret-password@127.0.0.1:1/x';
+    const refused = startServer({ ...env, DATABASE_URL: unreachable, PUBLIC_URL: 'http://127.0.0.1:8080' });
+    await expect(refused).rejects.toThrow(/Failed to start: Cannot open the PostgreSQL database: connect ECONNREFUSED 127\.0\.0\.1:1/);
+    await expect(refused).rejects.not.toThrow(/s3cret/);
+    const cliUnreachable = cli(['api-key', 'list'], { DATABASE_URL: unreachable });
+    expect(cliUnreachable.status).toBe(1);
+    expect(cliUnreachable.stderr).toContain('Cannot open the PostgreSQL database: connect ECONNREFUSED');
+    expect(cliUnreachable.stderr).not.toContain('s3cret');
     // Boolean settings are true/false or 1/0; anything else is a start error, not a silent false.
     await expect(startServer({ ...env, KEYGEN_SEALED_ROOT_CREATE: 'maybe' })).rejects.toThrow(/KEYGEN_SEALED_ROOT_CREATE: expected true or false \(or 1 or 0\), got "maybe"/);
   });

@@ -4,7 +4,8 @@ import { createApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
+import { openDatabase, type Db } from '../../src/shared/db/client.js';
+import { sqliteStorage, type Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from './contract.js';
 
 export const ORIGIN = 'http://service.test';
@@ -14,8 +15,9 @@ export const ORIGIN = 'http://service.test';
  * (the key service when `deps.keys` is given), a silent logger unless one is named, no rate limit
  * unless the config sets one.
  */
-export function appFor(deps: Omit<AppDeps, 'logger' | 'config'> & { config?: Partial<Config>; logger?: Logger }) {
-  return createApp({ ...deps, config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }), logger: deps.logger ?? pino({ level: 'silent' }) });
+export function appFor(deps: Omit<AppDeps, 'logger' | 'config' | 'storage'> & ({ storage: Storage } | { db: Db }) & { config?: Partial<Config>; logger?: Logger }) {
+  const storage = 'storage' in deps ? deps.storage : sqliteStorage(deps.db);
+  return createApp({ ...deps, storage, config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }), logger: deps.logger ?? pino({ level: 'silent' }) });
 }
 
 /** A fresh app on its own in-memory database (migrations applied), a movable clock and an API key. */

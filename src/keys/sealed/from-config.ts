@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSealedRoot, openSealedModule, SealedRootError, type SealedModule, type SealedRootOptions } from './sealed-module.js';
+import {
+  createSealedRoot,
+  newSealedRoot,
+  openSealedModule,
+  parseSealedRoot,
+  SealedRootError,
+  serialiseSealedRoot,
+  unsealedModule,
+  type SealedModule,
+  type SealedRootOptions,
+} from './sealed-module.js';
 
 export interface SealedRootConfig {
   /** KEYGEN_SEALED_ROOT_FILE */
@@ -68,4 +78,47 @@ export function loadSealedModule(cfg: SealedRootConfig, warn: (msg: string) => v
     );
   }
   return openSealedModule(opts);
+}
+
+/**
+ * Where a PostgreSQL deployment keeps its sealed root: one row of the database, so that every
+ * instance opens the same root with only the passphrase or key file. The root in it is sealed
+ * exactly as in a file; the database never sees it unsealed.
+ */
+export interface SealedRootStore {
+  /** How errors name it: "the database". */
+  readonly where: string;
+  read(): Promise<string | undefined>;
+  /** Stores `document` unless a root is there already, in one statement; gives the root stored now. */
+  createIfAbsent(document: string, createdAt: string): Promise<{ document: string; created: boolean }>;
+}
+
+/**
+ * Opens the sealed root kept in `store`, creating it on a first start in development (or in
+ * production when allowed). Instances that start together on an empty database each offer a new
+ * root; one is stored, and every instance opens that one.
+ */
+export async function loadSealedModuleFrom(
+  store: SealedRootStore,
+  cfg: SealedRootConfig,
+  warn: (msg: string) => void,
+  scryptN?: number,
+): Promise<SealedModule> {
+  const secret = secretFor(cfg, warn);
+  let document = await store.read();
+  if (document === undefined) {
+    if (!cfg.development && !cfg.allowCreate) {
+      throw new SealedRootError(`There is no sealed root in ${store.where} yet. Set KEYGEN_SEALED_ROOT_CREATE=true to create one on the first start.`);
+    }
+    const now = new Date();
+    const stored = await store.createIfAbsent(serialiseSealedRoot(newSealedRoot({ secret: secret.secret, scryptN }, now)), now.toISOString());
+    document = stored.document;
+    if (stored.created) {
+      warn(
+        `Created a new sealed root secret in ${store.where}${cfg.development ? ' (development start)' : ''}. ` +
+          'Back up the database and keep its passphrase or key file: losing either loses every key.',
+      );
+    }
+  }
+  return unsealedModule(parseSealedRoot(document, store.where), { ...secret, where: store.where });
 }

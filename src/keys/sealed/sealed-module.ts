@@ -40,7 +40,8 @@ export class SealedRootError extends Error {
 const FORMAT = 'keygen-sealed-root/1';
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 
-interface SealedRootFile {
+/** The sealed root as stored: in a file (SQLite deployments) or in the database (PostgreSQL). */
+export interface SealedRootFile {
   format: typeof FORMAT;
   kdf: { name: 'scrypt'; N: number; r: number; p: number; salt: string };
   current: number;
@@ -95,28 +96,43 @@ function sealRoot(key: Buffer, version: number, root: Buffer, now: Date) {
   };
 }
 
-function readFile(file: string): SealedRootFile {
+/** Parses a stored sealed root; `where` names it in errors (a file path, "the database"). */
+export function parseSealedRoot(text: string, where: string): SealedRootFile {
   let parsed: SealedRootFile;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as SealedRootFile;
+    parsed = JSON.parse(text) as SealedRootFile;
+  } catch (err) {
+    throw new SealedRootError(`Cannot read the sealed root in ${where}: ${(err as Error).message}`);
+  }
+  if (parsed?.format !== FORMAT || !Array.isArray(parsed.roots) || parsed.roots.length === 0) {
+    throw new SealedRootError(`${where} does not hold a sealed root (${FORMAT}).`);
+  }
+  return parsed;
+}
+
+function readFile(file: string): SealedRootFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new SealedRootError(`Cannot read the sealed root file ${file}: ${(err as Error).message}`);
   }
-  if (parsed.format !== FORMAT || !Array.isArray(parsed.roots) || parsed.roots.length === 0) {
-    throw new SealedRootError(`${file} is not a sealed root file (${FORMAT}).`);
-  }
-  return parsed;
+  return parseSealedRoot(text, file);
 }
 
 function writeFileAtomically(file: string, content: SealedRootFile) {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(tmp, `${serialiseSealedRoot(content)}\n`, { mode: 0o600 });
   renameSync(tmp, file);
   chmodSync(file, 0o600);
 }
 
-function unsealRoots(parsed: SealedRootFile, opts: SealedRootOptions): Map<number, Buffer> {
+export const serialiseSealedRoot = (content: SealedRootFile) => JSON.stringify(content, null, 2);
+
+type UnsealOptions = Pick<SealedRootOptions, 'secret' | 'secretSource'> & { where: string };
+
+function unsealRoots(parsed: SealedRootFile, opts: UnsealOptions): Map<number, Buffer> {
   const key = wrappingKey(parsed.kdf, opts.secret);
   const roots = new Map<number, Buffer>();
   for (const r of parsed.roots) {
@@ -126,20 +142,25 @@ function unsealRoots(parsed: SealedRootFile, opts: SealedRootOptions): Map<numbe
       roots.set(r.version, Buffer.concat([decipher.update(Buffer.from(r.ciphertext, 'base64')), decipher.final()]));
     } catch {
       throw new SealedRootError(
-        `Cannot unseal the root secret in ${opts.file} (version ${r.version}): ${opts.secretSource} is not the secret it was sealed with. ` +
+        `Cannot unseal the root secret in ${opts.where} (version ${r.version}): ${opts.secretSource} is not the secret it was sealed with. ` +
           'Start with the original passphrase or key file; a new root would make every existing key unrecoverable.',
       );
     }
   }
-  if (!roots.has(parsed.current)) throw new SealedRootError(`${opts.file} names current version ${parsed.current}, which it does not hold.`);
+  if (!roots.has(parsed.current)) throw new SealedRootError(`${opts.where} names current version ${parsed.current}, which it does not hold.`);
   return roots;
+}
+
+/** A new sealed root holding version 1, sealed under `secret`; the caller stores it. */
+export function newSealedRoot(opts: Pick<SealedRootOptions, 'secret' | 'scryptN'>, now = new Date()): SealedRootFile {
+  const kdf = { name: 'scrypt' as const, ...SCRYPT, N: opts.scryptN ?? SCRYPT.N, salt: randomBytes(16).toString('base64') };
+  return { format: FORMAT, kdf, current: 1, roots: [sealRoot(wrappingKey(kdf, opts.secret), 1, randomBytes(32), now)] };
 }
 
 /** Creates a sealed root file holding version 1. Refuses to overwrite an existing file. */
 export function createSealedRoot(opts: SealedRootOptions, now = new Date()): void {
   if (existsSync(opts.file)) throw new SealedRootError(`${opts.file} already exists; it is never overwritten.`);
-  const kdf = { name: 'scrypt' as const, ...SCRYPT, N: opts.scryptN ?? SCRYPT.N, salt: randomBytes(16).toString('base64') };
-  writeFileAtomically(opts.file, { format: FORMAT, kdf, current: 1, roots: [sealRoot(wrappingKey(kdf, opts.secret), 1, randomBytes(32), now)] });
+  writeFileAtomically(opts.file, newSealedRoot(opts, now));
 }
 
 /**
@@ -148,7 +169,7 @@ export function createSealedRoot(opts: SealedRootOptions, now = new Date()): voi
  */
 export function rotateSealedRoot(opts: SealedRootOptions, now = new Date()): number {
   const parsed = readFile(opts.file);
-  const roots = unsealRoots(parsed, opts);
+  const roots = unsealRoots(parsed, { ...opts, where: opts.file });
   const version = Math.max(...roots.keys()) + 1;
   const key = wrappingKey(parsed.kdf, opts.secret);
   writeFileAtomically(opts.file, { ...parsed, current: version, roots: [...parsed.roots, sealRoot(key, version, randomBytes(32), now)] });
@@ -157,7 +178,11 @@ export function rotateSealedRoot(opts: SealedRootOptions, now = new Date()): num
 
 /** Opens the sealed root file; fails with a SealedRootError when the secret does not unseal it. */
 export function openSealedModule(opts: SealedRootOptions): SealedModule {
-  const parsed = readFile(opts.file);
+  return unsealedModule(readFile(opts.file), { ...opts, where: opts.file });
+}
+
+/** Opens a stored sealed root (see parseSealedRoot); fails with a SealedRootError when the secret does not unseal it. */
+export function unsealedModule(parsed: SealedRootFile, opts: UnsealOptions): SealedModule {
   return sealedModuleFromRoots(unsealRoots(parsed, opts), parsed.current);
 }
 

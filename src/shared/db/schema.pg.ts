@@ -1,4 +1,4 @@
-import { index, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { text } from './pg-columns.js';
 
 // The PostgreSQL twin of schema.ts (test/shared/schemas.test.ts keeps the two in step).
@@ -24,3 +24,16 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_account').on(t.accountId)],
 );
+
+/**
+ * PostgreSQL only: the per-API-key token buckets, shared by every instance (one row per key that
+ * made a request; see rate-limit.ts). On SQLite the one process keeps them in memory.
+ * `tokens` is in thousandths of a token; `at` is when it was last filled, in ms since the epoch;
+ * `allowed` is 1 when the last request took a token, 0 when it was refused.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  apiKeyId: text('api_key_id').primaryKey(),
+  tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  at: bigint('at', { mode: 'number' }).notNull(),
+  allowed: integer('allowed').notNull(),
+});

@@ -1,0 +1,80 @@
+import type pg from 'pg';
+import { databaseEngine, type Config } from './config.js';
+import { postgresSealedRoot } from './keys/sealed/store.pg.js';
+import type { SealedRootStore } from './keys/sealed/from-config.js';
+import { postgresRepositories, sqliteRepositories, type Repositories } from './repositories.js';
+import type { Clock } from './shared/clock.js';
+import { openDatabase, writeProbe, type DatabaseHandle, type Db } from './shared/db/client.js';
+import { migratePostgres, openPostgresPool } from './shared/db/postgres.js';
+import { createRateLimiter, postgresRateLimiter, type RateLimitConfig, type RateLimiter } from './shared/rate-limit.js';
+
+/**
+ * The database the process runs on, whichever engine DATABASE_URL names: the repositories of both
+ * services and what else lives beside them. Nothing above this file knows the engine.
+ */
+export interface Storage {
+  readonly engine: 'sqlite' | 'postgres';
+  repos: Repositories;
+  /** Readiness: a write that must commit; rejects when the database cannot take one. */
+  probeWrite(): Promise<void>;
+  /** The per-API-key token bucket: in memory for SQLite's one process, in the database on PostgreSQL. */
+  rateLimiter(config: RateLimitConfig, clock: Clock): RateLimiter;
+  /** Where the sealed root lives when it is in the database (PostgreSQL); a file otherwise. */
+  sealedRoot?: SealedRootStore;
+  close(): Promise<void>;
+}
+
+/** SQLite through one connection (its drizzle database); `close` closes that connection. */
+export function sqliteStorage(db: Db, close: () => void = () => {}): Storage {
+  return {
+    engine: 'sqlite',
+    repos: sqliteRepositories(db),
+    probeWrite: writeProbe(db),
+    rateLimiter: (config, clock) => createRateLimiter(config, clock),
+    close: async () => close(),
+  };
+}
+
+/** The readiness write on PostgreSQL: a no-op UPDATE of the migrations table, which must commit. */
+const PROBE = 'UPDATE drizzle."__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM drizzle."__drizzle_migrations")';
+
+/** PostgreSQL through a pool (already migrated); `close` ends the pool. */
+export function postgresStorage(pool: pg.Pool): Storage {
+  return {
+    engine: 'postgres',
+    repos: postgresRepositories(pool),
+    probeWrite: async () => {
+      const res = await pool.query(PROBE);
+      if (res.rowCount !== 1) throw new Error('The readiness write changed no row.');
+    },
+    rateLimiter: (config, clock) => postgresRateLimiter(pool, config, clock),
+    sealedRoot: postgresSealedRoot(pool),
+    close: () => pool.end(),
+  };
+}
+
+/** What `openStorage` opened: the storage, and SQLite's connection when the engine is SQLite (WAL checkpoints). */
+export type OpenedStorage = Storage & { sqlite?: DatabaseHandle };
+
+/**
+ * Opens the database DATABASE_URL names and brings its schema up to date: a SQLite file (or
+ * `:memory:`) with its migrations, or a PostgreSQL pool with the PostgreSQL migrations applied
+ * under an advisory lock (instances starting together apply them one after the other).
+ */
+export async function openStorage(
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS'>,
+  onIdleError: (err: Error) => void = () => {},
+): Promise<OpenedStorage> {
+  if (databaseEngine(config.DATABASE_URL) === 'postgres') {
+    const pool = openPostgresPool(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }, onIdleError);
+    try {
+      await migratePostgres(pool);
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw new Error(`Cannot open the PostgreSQL database: ${(err as Error).message}`);
+    }
+    return postgresStorage(pool);
+  }
+  const handle = openDatabase(config.DATABASE_URL);
+  return { ...sqliteStorage(handle.db, handle.close), sqlite: handle };
+}
