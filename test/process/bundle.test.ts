@@ -5,18 +5,22 @@ import { checkedFetch } from '../support/contract.js';
 import { afterAll, expect, it } from 'vitest';
 import { currentRuntime } from '../../src/shared/runtime-check.js';
 import { ROOT, tempDir } from '../support/process.js';
+import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const block = /<!-- readme-deploy[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+const postgresBlock = /<!-- readme-postgres[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
 
 const tmp = tempDir('deploy-');
 const app = path.join(tmp, 'srv/orders');
 const data = path.join(tmp, 'var/lib/orders');
 let serverPid: number | undefined;
+const instancePids: number[] = [];
 afterAll(() => {
-  if (serverPid) {
+  for (const pid of [serverPid, ...instancePids]) {
+    if (!pid) continue;
     try {
-      process.kill(serverPid, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
     }
@@ -120,4 +124,51 @@ it('a bundle started where its binding cannot load says what to do instead of th
   expect(r.stderr).toContain(`This bundle's SQLite binding (better_sqlite3.node) was built for ${here.platform}-${other}${libc}; this machine is ${here.platform}-${here.arch}${libc}.`);
   expect(r.stderr).toContain('npm ci && npm run build');
   expect(r.stdout).not.toContain('Listening');
+});
+
+it.skipIf(!postgresUrl)(onPostgres("the README's PostgreSQL block: two instances of the bundle and its CLI on one database"), async () => {
+  expect(postgresBlock).toBeDefined();
+  const db = await createTestDatabase();
+  try {
+    // The block as printed, in the folder the deploy block made, on the test database; the
+    // instances on free ports (PORT=0 instead of 8081 and 8082), their pids kept for clean-up.
+    const dir = path.join(tmp, 'pg');
+    mkdirSync(dir);
+    for (const f of ['server.mjs', 'cli.mjs', 'better_sqlite3.node']) execFileSync('cp', [path.join(app, f), dir]);
+    const script = postgresBlock!
+      .replace('postgres://postgres:REPLACE_WITH_A_DB_PASSWORD@127.0.0.1:5433/orders', db.url)
+      .replace(/PORT=808[12] (.*) &$/gm, (_line, rest: string) => `PORT=0 ${rest} & echo $! >> instances.pid`);
+    expect(script).toContain(db.url);
+    const run = spawnSync('bash', ['-e', '-c', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, LOG_LEVEL: 'info', NODE_PATH: '', NODE_ENV: undefined },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    instancePids.push(...readFileSync(path.join(dir, 'instances.pid'), 'utf8').trim().split('\n').map(Number));
+    const logs = () => ['instance-1.log', 'instance-2.log'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    expect(await waitFor(() => logs().every((l) => l.includes('Listening on')), 30_000)).toBe(true);
+    const urls = logs().map((l) => /Listening on (http:\/\/\S+)/.exec(l)![1]!);
+    // One of them created the sealed root in the database; neither wrote a file.
+    expect(logs().filter((l) => l.includes('Created a new sealed root secret in the database'))).toHaveLength(1);
+    expect(readdirSync(dir).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'instance-1.log', 'instance-2.log', 'instances.pid', 'orders.env', 'server.mjs']);
+
+    // The CLI ran while both started; its key works on both, and what one stores the other reads.
+    const key = run.stdout.trimEnd().split('\n').at(-1)!;
+    expect(key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
+    const json = { 'content-type': 'application/json', 'svc-api-key': key };
+    const store = await checkedFetch(`${urls[0]}/commerce/2024-07/stores`, { method: 'POST', headers: json, body: JSON.stringify({ source_id: 's1', name: 'Shop', currency: 'EUR' }) });
+    expect(store.status).toBe(201);
+    const id = ((await store.json()) as { data: { id: string } }).data.id;
+    const read = await checkedFetch(`${urls[1]}/commerce/2024-07/stores/${id}`, { headers: json });
+    expect(read.status).toBe(200);
+    for (const u of urls) expect((await checkedFetch(`${u}/readyz`)).status).toBe(200);
+
+    for (const pid of instancePids.splice(0)) process.kill(pid, 'SIGTERM');
+    expect(await waitFor(() => logs().every((l) => l.includes('"stopped"')))).toBe(true);
+  } finally {
+    await db.drop();
+  }
 });
