@@ -5,6 +5,9 @@
  * in one run do). Writes the tables to BENCHMARKS.md.
  *
  *   npm run bench                         throughput of each operation against the reference
+ *   npm run bench -- --engine pg          the same on PostgreSQL: a throwaway cluster from Debian's
+ *                                         binaries (or a database made on TEST_DATABASE_URL's server),
+ *                                         with the database's CPU per request beside the server's
  *   npm run bench -- --scale              list/get at 1,000 and at 1,000,000 orders in one store
  *   npm run bench -- --soak [--minutes 3] mixed traffic for minutes; memory and latency over time
  *   npm run bench -- --memory             large answers: 50 orders of ~1 MB, then 40 and 100 parallel
@@ -16,16 +19,20 @@
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import { ROOT, startServer, tempDir, type Started } from '../test/support/process.js';
-import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './bench/seed.js';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migratePostgres, openPostgresPool } from '../src/shared/db/postgres.js';
+import { postgresBin, startPostgresCluster, type Cluster } from '../test/support/postgres-cluster.js';
+import { orderBody, seedBase, seedBasePostgres, seededOrderId, seedOrders, seedOrdersPostgres, type Seeded } from './bench/seed.js';
 import { cpuSeconds } from './bench/proc.js';
-import { seedKeyTokens } from './bench/seed-keys.js';
+import { seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
 import { largeOrderBody } from '../test/support/factories.js';
 
 const { values: opts } = parseArgs({
@@ -40,14 +47,20 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '5' },
     tsx: { type: 'boolean', default: false },
     dry: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'sqlite' },
   },
 });
+if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
+if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory)) throw new Error('--engine pg runs the throughput table only.');
+const ON_PG = opts.engine === 'pg';
 const CONNECTIONS = Number(opts.connections);
 const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
 const KEY_TOKENS = 150_000;
+/** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
+const KEY_TOKENS_PG = 60_000;
 const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +123,28 @@ interface Measured {
   bad: number;
   /** Server CPU time per answered request, in µs: steadier than req/s on a shared machine. */
   cpuUs: number;
+  /** On PostgreSQL: the database server's CPU time per request, in µs, and its transactions per request. */
+  dbCpuUs?: number;
+  statementsPerRequest?: number;
+  statements?: StatementCost[];
 }
+
+/** One statement's share of a row on PostgreSQL (pg_stat_statements). */
+interface StatementCost {
+  query: string;
+  perRequest: number;
+  meanMs: number;
+}
+
+/** How the database's work is read on PostgreSQL: CPU seconds of the cluster's processes, and its statements. */
+interface DatabaseMeter {
+  cpuSeconds(): number;
+  /** Forgets the statements counted so far. */
+  reset(): Promise<void>;
+  /** The statements since the last reset, the costliest first. */
+  statements(): Promise<Array<{ query: string; calls: number; totalMs: number }>>;
+}
+let dbMeter: DatabaseMeter | undefined;
 
 async function measure(
   url: string,
@@ -131,12 +165,20 @@ async function measure(
     },
   ];
   const warm = WARMUP > 0 && warmup ? await autocannon({ url, connections, duration: WARMUP, requests }) : undefined;
+  const meter = reference ? undefined : dbMeter;
   const cpu0 = cpuTotal(pid);
+  await meter?.reset();
+  const db0 = meter?.cpuSeconds();
   const r: Result = await autocannon({ url, connections, duration: seconds, requests });
   const cpuUs = ((cpuTotal(pid) - cpu0) * 1e6) / r.requests.total;
+  const dbCpuUs = meter ? ((meter.cpuSeconds() - db0!) * 1e6) / r.requests.total : undefined;
+  // Requests in flight when autocannon stops were sent but not counted: a few statements too many.
+  const counted = meter ? await meter.statements() : undefined;
+  const statements = counted?.map((c) => ({ query: c.query, perRequest: c.calls / r.requests.total, meanMs: c.totalMs / c.calls }));
+  const statementsPerRequest = statements?.reduce((n, c) => n + c.perRequest, 0);
   const ok = r['2xx'] + (warm?.['2xx'] ?? 0);
   const bad = r.non2xx + r.errors + r.timeouts + (warm ? warm.non2xx + warm.errors + warm.timeouts : 0);
-  return { name: op.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad, cpuUs };
+  return { name: op.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad, cpuUs, dbCpuUs, statementsPerRequest, statements };
 }
 
 let sequence = 0;
@@ -227,12 +269,15 @@ function machine(): string {
   return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${os.type()} ${os.release()}`;
 }
 
+let pgVersion = '';
 function header(serverLabel: string): string {
   return [
     `- Command: \`${COMMAND}\``,
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine()} (shared; load generator on the same machine)`,
-    `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, fresh SQLite file database (WAL)`,
+    ON_PG
+      ? `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
+      : `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, fresh SQLite file database (WAL)`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, 127.0.0.1`,
   ].join('\n');
 }
@@ -266,22 +311,113 @@ async function withServer<T>(seeded: Seeded, command: string[], fn: (s: Started)
   }
 }
 
+/** The PostgreSQL the PG bench runs on: TEST_DATABASE_URL's server, or a throwaway cluster. */
+async function benchPostgres(): Promise<{ url: string; meter?: DatabaseMeter; stop(): Promise<void> }> {
+  let cluster: Cluster | undefined;
+  let admin = process.env.TEST_DATABASE_URL;
+  if (!admin) {
+    const bin = postgresBin();
+    if (!bin) throw new Error('--engine pg needs PostgreSQL: apt-get install -y postgresql, or set TEST_DATABASE_URL.');
+    // The server's default durability (fsync, synchronous_commit); pg_stat_statements counts each statement.
+    cluster = await startPostgresCluster(bin, ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']);
+    admin = cluster.url;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  pgVersion = (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const stats = new pg.Client({ connectionString: url.toString() });
+  await stats.connect();
+  if (cluster) await stats.query('CREATE EXTENSION pg_stat_statements');
+  /** CPU seconds of a process and, when `reaped`, of its children that have exited (/proc/PID/stat cutime, cstime). */
+  const cpuWithReaped = (pid: number) => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+  };
+  // The cluster's own processes (backends, WAL writer, checkpointer…) are the postmaster's children.
+  const children = (parent: number) =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(parent);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  // The postmaster's CPU with that of its exited children (it reaps them), plus its living children's:
+  // a backend or autovacuum worker that exits during a row keeps counting.
+  const meter: DatabaseMeter | undefined = cluster && {
+    cpuSeconds: () => {
+      const postmaster = cluster.postmasterPid();
+      return cpuWithReaped(postmaster) + children(postmaster).reduce((n, p) => n + (Number.isFinite(cpuTotal(p)) ? cpuTotal(p) : 0), 0);
+    },
+    reset: async () => {
+      await stats.query('SELECT pg_stat_statements_reset()');
+    },
+    statements: async () =>
+      (
+        await stats.query<{ query: string; calls: string; total: number }>(
+          `SELECT query, calls, total_exec_time AS total FROM pg_stat_statements
+           WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+           ORDER BY total_exec_time DESC`,
+        )
+      ).rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), totalMs: r.total })),
+  };
+  return {
+    url: url.toString(),
+    meter,
+    async stop() {
+      await stats.end();
+      if (cluster) return cluster.stop();
+      const c2 = new pg.Client({ connectionString: admin });
+      await c2.connect();
+      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c2.end();
+    },
+  };
+}
+
+const BENCH_PASSPHRASE = 'benchmark root passphrase';
+
 async function throughput() {
   const { command, label } = serverCommand();
   const dir = tempDir('bench-');
-  const seeded = seedBase(path.join(dir, 'bench.db'), 2);
+  let env: Record<string, string>;
+  let seeded: Seeded;
+  let keyTokens: SeededKeyTokens | undefined;
+  let postgres: Awaited<ReturnType<typeof benchPostgres>> | undefined;
+  let pool: pg.Pool | undefined;
+  if (ON_PG) {
+    postgres = await benchPostgres();
+    dbMeter = postgres.meter;
+    env = { ...SERVER_ENV, DATABASE_URL: postgres.url, PUBLIC_URL: 'http://127.0.0.1:8080', KEYGEN_ROOT_PASSPHRASE: BENCH_PASSPHRASE, DATABASE_POOL_SIZE: '10' };
+    pool = openPostgresPool(postgres.url, { poolSize: 4, statementTimeoutMs: 600_000 });
+    await migratePostgres(pool);
+    seeded = await seedBasePostgres(pool, 2);
+    await seedOrdersPostgres(pool, seeded.storeIds[0]!, 0, 1_000);
+    if (keysOnMain()) keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS_PG);
+  } else {
+    seeded = seedBase(path.join(dir, 'bench.db'), 2);
+    env = serverEnv(seeded.file);
+    seedOrders(seeded.file, seeded.storeIds[0]!, 0, 1_000);
+    // One-time key tokens for the exchange row: more than its rounds can spend at a few thousand req/s.
+    if (keysOnMain()) keyTokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
+  }
   const [readStore, writeStore] = seeded.storeIds;
-  seedOrders(seeded.file, readStore, 0, 1_000);
   const key = seeded.apiKey;
-  // One-time key tokens for the exchange row: more than its rounds can spend at a few thousand req/s.
-  const keyTokens = keysOnMain() ? seedKeyTokens(seeded.file, { ...process.env, ...serverEnv(seeded.file) }, seeded.accountId, KEY_TOKENS) : undefined;
   const exchange = keyTokens && exchangeKey(keyTokens.keyId, key, keyTokens.tokens);
 
   // Both processes run side by side and are loaded in turn, round after round, so that a noisy
   // neighbour on this shared machine hits both alike.
   console.log(`Reference: node scripts/bench/reference-server.mjs; server: ${label}; ${ROUNDS} rounds`);
   const ref = await startReference();
-  const server = await startServer(serverEnv(seeded.file), command);
+  const server = await startServer(env, command);
   const rows: Array<{ op: Op; target?: number; ref?: Measured; real?: Measured; spread?: string }> = [
     { op: postOrder(writeStore, key), target: 0.25 },
     { op: getOrder(readStore, key, 1_000), target: 0.45 },
@@ -299,11 +435,12 @@ async function throughput() {
         const m = await measure(server.url, row.op, DURATION, CONNECTIONS, round === 1, server.proc.pid);
         ratios[i].push(m.rps / r.rps);
         samples[i].push({ ref: r, real: m });
-        console.log(`  round ${round} ${row.op.name}: reference ${f0(r.rps)} req/s, server ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req vs ${f0(r.cpuUs)}), ratio ${f2(m.rps / r.rps)}${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
+        const db = m.dbCpuUs === undefined ? '' : `, database CPU ${f0(m.dbCpuUs)} µs/req, ${f2(m.statementsPerRequest!)} statements/req`;
+        console.log(`  round ${round} ${row.op.name}: reference ${f0(r.rps)} req/s, server ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req vs ${f0(r.cpuUs)}${db}), ratio ${f2(m.rps / r.rps)}${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
       }
     }
     mem = memory(server.proc.pid);
-    walRunning = fileMb(`${seeded.file}-wal`);
+    walRunning = ON_PG ? NaN : fileMb(`${seeded.file}-wal`);
   } finally {
     await ref.stop('SIGTERM');
     await server.stop('SIGTERM');
@@ -317,32 +454,58 @@ async function throughput() {
     row.real = { ...median.real, ok: sum((m) => m.ok), bad: sum((m) => m.bad) };
     row.spread = `${f2(Math.min(...ratios[i]))}–${f2(Math.max(...ratios[i]))}`;
   }
-  const written = new Database(seeded.file, { readonly: true });
-  const stored = (written.prepare('SELECT count(*) AS n FROM orders WHERE store_id = ?').get(writeStore) as { n: number }).n;
-  written.close();
-  const wal = fileMb(`${seeded.file}-wal`);
+  let stored: number;
+  let wal = NaN;
+  if (pool) {
+    stored = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE store_id = $1', [writeStore])).rows[0]!.n);
+    await pool.end();
+    await postgres!.stop();
+  } else {
+    const written = new Database(seeded.file, { readonly: true });
+    stored = (written.prepare('SELECT count(*) AS n FROM orders WHERE store_id = ?').get(writeStore) as { n: number }).n;
+    written.close();
+    wal = fileMb(`${seeded.file}-wal`);
+  }
   rmSync(dir, { recursive: true, force: true });
 
   const lines = [
-    '| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) | ratio (median round) | ratio, all rounds | target | |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) |${ON_PG ? ' database CPU µs/req | statements/req |' : ''} ratio (median round) | ratio, all rounds | target | |`,
+    `|---|---:|---:|---:|---:|---:|${ON_PG ? '---:|---:|' : ''}---:|---:|---:|---|`,
     ...rows.map(({ op, target, ref: r, real: m, spread }) => {
       const ratio = m!.rps / r!.rps;
       const verdict = target === undefined ? 'measured' : ratio >= target ? 'met' : '**not met**';
-      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) | **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |`;
+      const db = ON_PG ? ` ${f0(m!.dbCpuUs ?? NaN)} | ${f2(m!.statementsPerRequest ?? NaN)} |` : '';
+      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) |${db} **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |`;
     }),
     ...(exchange ? [] : ['| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |']),
   ];
   const after =
-    `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. ` +
+    `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). ` +
+    (ON_PG
+      ? 'Database CPU is that of every process of the cluster (its backends, WAL writer, checkpointer) during the row; statements per request are those pg_stat_statements counted (BEGIN and COMMIT included) over the requests answered (requests still in flight when a row stops add a few). '
+      : `WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. `) +
     `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
     'The reference answers every request with a small JSON envelope after `JSON.parse` of the body (scripts/bench/reference-server.mjs); the reference of each row is loaded with the same requests (path, headers, body) just before the server, in every round.' +
     (exchange && keyTokens
       ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
       : '');
-  const md = `## Throughput\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
+  // Where the database's time goes, per operation: each statement's calls per request and mean time (median round).
+  const breakdown = ON_PG
+    ? `\n### Statements per request (median round)\n\n${rows
+        .map(({ op, real: m }) =>
+          [
+            `**${op.name}**`,
+            '',
+            '| statement | per request | mean ms |',
+            '|---|---:|---:|',
+            ...(m!.statements ?? []).filter((c) => c.perRequest >= 0.01).slice(0, 8).map((c) => `| \`${c.query.length > 150 ? `${c.query.slice(0, 150)}…` : c.query}\` | ${f2(c.perRequest)} | ${c.meanMs.toFixed(3)} |`),
+          ].join('\n'),
+        )
+        .join('\n\n')}\n`
+    : '';
+  const md = `## Throughput${ON_PG ? ' on PostgreSQL' : ''}\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n${breakdown}`;
   console.log(`\n${md}`);
-  writeSection('throughput', md);
+  writeSection(ON_PG ? 'throughput-pg' : 'throughput', md);
 }
 
 async function scale() {

@@ -80,7 +80,7 @@ async function main() {
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
   const env = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
-  const keys = opts.op === 'keys' ? seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
+  const keys = opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
   let spent = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
   let seq = 0;

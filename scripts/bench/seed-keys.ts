@@ -7,8 +7,12 @@
  */
 import { keysConfigFromEnv } from '../../src/keys/config.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
-import { sqliteKeysRepositories } from '../../src/keys/repository.js';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
+import type pg from 'pg';
+import { sqliteKeysRepositories, type KeyRepository } from '../../src/keys/repository.js';
+import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
+import { loadSealedModule, loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';
+import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';
+import { postgresSealedRoot } from '../../src/keys/sealed/store.pg.js';
 import {
   clientSecretVerifier,
   deriveRecoveryKey,
@@ -22,6 +26,7 @@ import {
   userShare,
 } from '../../src/keys/secrets.js';
 import { openDatabase } from '../../src/shared/db/client.js';
+import { insertRowsPostgres } from './seed.js';
 
 export interface SeededKeyTokens {
   keyId: string;
@@ -29,54 +34,74 @@ export interface SeededKeyTokens {
   tokens: string[];
 }
 
+const TRANSACTION_COLUMNS = ['id', 'key_id', 'account_id', 'kind', 'client_return_url', 'prompt_token_hash', 'prompt_used_at', 'key_token_hash', 'completed_at', 'created_at', 'expires_at'];
+
+/**
+ * The key and `count` completed transactions: the key is inserted through `keys`, and the
+ * transactions' rows (TRANSACTION_COLUMNS) are handed back with their key tokens.
+ */
+async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId: string, count: number) {
+  const now = new Date();
+  const version = sealed.currentVersion;
+  const keyId = newKeyId();
+  const clientSecret = newClientSecret();
+  const issuer = 'https://bench.invalid';
+  const sub = 'bench-user';
+  await keys.insert({
+    id: keyId,
+    accountId,
+    provider: 'dev',
+    hardwareVersion: version,
+    clientSecretVerifier: clientSecretVerifier(sealed, version, keyId, clientSecret).toString('hex'),
+    userBinding: userBinding(sealed, version, keyId, issuer, sub).toString('hex'),
+    returnUrl: 'http://127.0.0.1/return',
+    createdAt: now.toISOString(),
+    boundAt: now.toISOString(),
+  });
+  const share = userShare(sealed, version, issuer, sub);
+  const recoveryKey = deriveRecoveryKey(sealed, version, keyId, clientSecret, share);
+  const iso = now.toISOString();
+  const expires = new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString();
+  const tokens: string[] = [];
+  const rows: unknown[][] = [];
+  for (let i = 0; i < count; i++) {
+    const id = newTransactionId();
+    const keyToken = sealKeyToken(sealed, keyId, id, recoveryKey);
+    rows.push([id, keyId, accountId, 'generate', 'http://127.0.0.1/return', tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires]);
+    tokens.push(keyToken);
+  }
+  recoveryKey.fill(0);
+  return { keyId, tokens, rows };
+}
+
 /**
  * `env` is the server's environment (DATABASE_URL is not read here: `file` is), so that the
  * sealed root file and its passphrase or (development) key file are the ones the server opens;
  * a missing development root is created here as the server would create it.
  */
-export function seedKeyTokens(file: string, env: Record<string, string | undefined>, accountId: string, count: number): SeededKeyTokens {
+export async function seedKeyTokens(file: string, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
   const config = keysConfigFromEnv(env);
   const sealed = loadSealedModule(config.sealedRoot, () => {});
   const database = openDatabase(`file:${file}`);
   try {
-    const now = new Date();
-    const version = sealed.currentVersion;
-    const keyId = newKeyId();
-    const clientSecret = newClientSecret();
-    const issuer = 'https://bench.invalid';
-    const sub = 'bench-user';
-    void sqliteKeysRepositories(database.db).keys.insert({
-      id: keyId,
-      accountId,
-      provider: 'dev',
-      hardwareVersion: version,
-      clientSecretVerifier: clientSecretVerifier(sealed, version, keyId, clientSecret).toString('hex'),
-      userBinding: userBinding(sealed, version, keyId, issuer, sub).toString('hex'),
-      returnUrl: 'http://127.0.0.1/return',
-      createdAt: now.toISOString(),
-      boundAt: now.toISOString(),
-    });
-    const share = userShare(sealed, version, issuer, sub);
-    const recoveryKey = deriveRecoveryKey(sealed, version, keyId, clientSecret, share);
-    const insert = database.sqlite.prepare(
-      `INSERT INTO keygen_transactions (id, key_id, account_id, kind, client_return_url, prompt_token_hash, prompt_used_at, key_token_hash, completed_at, created_at, expires_at)
-       VALUES (?, ?, ?, 'generate', 'http://127.0.0.1/return', ?, ?, ?, ?, ?, ?)`,
-    );
-    const iso = now.toISOString();
-    const expires = new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString();
-    const tokens: string[] = [];
+    const { keyId, tokens, rows } = await keyTokenRows(sealed, sqliteKeysRepositories(database.db).keys, accountId, count);
+    const insert = database.sqlite.prepare(`INSERT INTO keygen_transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`);
     database.sqlite.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const id = newTransactionId();
-        const keyToken = sealKeyToken(sealed, keyId, id, recoveryKey);
-        insert.run(id, keyId, accountId, tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires);
-        tokens.push(keyToken);
-      }
+      for (const row of rows) insert.run(...row);
     })();
-    recoveryKey.fill(0);
     database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     return { keyId, tokens };
   } finally {
     database.close();
   }
+}
+
+/** seedKeyTokens on PostgreSQL: the sealed root is the database's (created here if missing, as the server would). */
+export async function seedKeyTokensPostgres(pool: pg.Pool, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
+  const config = keysConfigFromEnv(env);
+  const sealed = await loadSealedModuleFrom(postgresSealedRoot(pool), config.sealedRoot, () => {});
+  const { keyId, tokens, rows } = await keyTokenRows(sealed, postgresKeysRepositories(pool).keys, accountId, count);
+  await insertRowsPostgres(pool, 'keygen_transactions', TRANSACTION_COLUMNS, rows);
+  await pool.query('VACUUM ANALYZE keygen_transactions');
+  return { keyId, tokens };
 }

@@ -3,12 +3,14 @@
  * SQLite (an account, an API key, a store and N orders) in the format the repository writes.
  */
 import type { components } from '../../generated/orders/types.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import type pg from 'pg';
+import { createApiKey, postgresApiKeys } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';
 import { instant, orderJson } from '../../src/orders/orders/repository.js';
 import { sqliteStores } from '../../src/orders/stores/repository.js';
+import { postgresStores } from '../../src/orders/stores/repository.pg.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];
 
@@ -48,6 +50,7 @@ export function orderBody(sourceId: string, i = 0): OrderCreate {
 export const seededOrderId = (i: number) => `ord_${(BASE_MS + i).toString(36).padStart(9, '0')}${i.toString(16).padStart(20, '0')}`;
 
 export interface Seeded {
+  /** The SQLite file; empty on PostgreSQL. */
   file: string;
   apiKey: string;
   accountId: string;
@@ -69,6 +72,46 @@ export function seedBase(file: string, stores = 2): Seeded {
   }
 }
 
+/** On PostgreSQL (migrated): one API key and `stores` stores, through the repositories. */
+export async function seedBasePostgres(pool: pg.Pool, stores = 2): Promise<Seeded> {
+  const now = new Date();
+  const key = await postgresApiKeys(pool).create(now, { name: 'bench' });
+  const storeIds: string[] = [];
+  for (let n = 0; n < stores; n++) {
+    const row = (await postgresStores(pool).insert({ id: newId('sto', now), accountId: key.accountId, source_id: `bench-${n}`, name: `Bench ${n}`, currency: 'EUR', now: now.toISOString() })) as { id: string };
+    storeIds.push(row.id);
+  }
+  return { file: '', apiKey: key.key, accountId: key.accountId, storeIds };
+}
+
+const ORDER_COLUMNS = ['id', 'store_id', 'source_id', 'location_id', 'source_created_ms', 'source_updated_ms', 'doc', 'created_at', 'updated_at'];
+
+/** Seeded order `i` as a row of `orders` (ORDER_COLUMNS), as the repository writes it. */
+function orderRow(i: number, storeId: string, now: string): unknown[] {
+  const { pickup_location: _, ...fields } = orderBody(`seed-${i}`, i);
+  const id = seededOrderId(i);
+  const doc = orderJson({ id, storeId, fields, createdAt: now, updatedAt: now });
+  return [id, storeId, fields.source_id, null, instant(fields.source_created_at), instant(fields.source_updated_at), doc, now, now];
+}
+
+/** Rows into `table` on PostgreSQL, 500 to a statement. */
+export async function insertRowsPostgres(pool: pg.Pool, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 500) {
+    const chunk = rows.slice(at, at + 500);
+    const values = chunk.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`).join(', ');
+    await pool.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}`, chunk.flat());
+  }
+}
+
+/** seedOrders on PostgreSQL. */
+export async function seedOrdersPostgres(pool: pg.Pool, storeId: string, from: number, to: number): Promise<void> {
+  const now = new Date().toISOString();
+  const rows = [];
+  for (let i = from; i < to; i++) rows.push(orderRow(i, storeId, now));
+  await insertRowsPostgres(pool, 'orders', ORDER_COLUMNS, rows);
+  await pool.query('VACUUM ANALYZE orders');
+}
+
 /**
  * Inserts orders `from`..`to - 1` into a store with the repository's row format (the order's JSON
  * as orderJson renders it, sort keys in epoch ms), in transactions of 20,000 rows.
@@ -76,17 +119,10 @@ export function seedBase(file: string, stores = 2): Seeded {
 export function seedOrders(file: string, storeId: string, from: number, to: number, onProgress?: (done: number) => void): void {
   const database = openDatabase(`file:${file}`);
   try {
-    const insert = database.sqlite.prepare(
-      'INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?)',
-    );
+    const insert = database.sqlite.prepare(`INSERT INTO orders (${ORDER_COLUMNS.join(', ')}) VALUES (${ORDER_COLUMNS.map(() => '?').join(', ')})`);
     const batch = database.sqlite.transaction((start: number, end: number) => {
       const now = new Date().toISOString();
-      for (let i = start; i < end; i++) {
-        const { pickup_location: _, ...fields } = orderBody(`seed-${i}`, i);
-        const id = seededOrderId(i);
-        const doc = orderJson({ id, storeId, fields, createdAt: now, updatedAt: now });
-        insert.run(id, storeId, fields.source_id, instant(fields.source_created_at), instant(fields.source_updated_at), doc, now, now);
-      }
+      for (let i = start; i < end; i++) insert.run(...orderRow(i, storeId, now));
     });
     for (let start = from; start < to; start += 20_000) {
       batch(start, Math.min(to, start + 20_000));
