@@ -1,13 +1,70 @@
 import type pg from 'pg';
 import { inserter, selectColumns } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction } from '../shared/db/postgres.js';
-import { later, REMEMBER_MS, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
-import { keygenKeys, keygenTransactions } from './schema.pg.js';
+import { later, REMEMBER_MS, type DevOidcRecordRow, type DevProviderRepository, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
+import { keygenDevOidcRecords, keygenKeys, keygenTransactions } from './schema.pg.js';
 
 const KEY = selectColumns(keygenKeys);
 const TRANSACTION = selectColumns(keygenTransactions);
 const insertKey = inserter(keygenKeys);
 const insertTransaction = inserter(keygenTransactions);
+const DEV_RECORD = selectColumns(keygenDevOidcRecords);
+
+/** The development provider's state on PostgreSQL (see DevProviderRepository). */
+function postgresDevProvider(pool: pg.Pool): DevProviderRepository {
+  const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[], name: string) => (await pool.query<T>({ text, values, name })).rows[0];
+  const run = async (text: string, values: unknown[], name: string) => {
+    await pool.query({ text, values, name });
+  };
+  return {
+    upsert: (row) =>
+      run(
+        `INSERT INTO keygen_dev_oidc_records (id, model, payload, uid, grant_id, consumed_at, expires_at) VALUES ($1, $2, $3, $4, $5, NULL, $6)
+         ON CONFLICT (id) DO UPDATE SET model = EXCLUDED.model, payload = EXCLUDED.payload, uid = EXCLUDED.uid, grant_id = EXCLUDED.grant_id,
+           consumed_at = NULL, expires_at = EXCLUDED.expires_at`,
+        [row.id, row.model, row.payload, row.uid ?? null, row.grantId ?? null, row.expiresAt],
+        'dev-oidc-upsert',
+      ),
+    find: (id, now) => one<DevOidcRecordRow>(`SELECT ${DEV_RECORD} FROM keygen_dev_oidc_records WHERE id = $1 AND expires_at > $2`, [id, now.toISOString()], 'dev-oidc-find'),
+    findByUid: (model, uid, now) =>
+      one<DevOidcRecordRow>(
+        `SELECT ${DEV_RECORD} FROM keygen_dev_oidc_records WHERE uid = $1 AND model = $2 AND expires_at > $3 LIMIT 1`,
+        [uid, model, now.toISOString()],
+        'dev-oidc-find-uid',
+      ),
+    consume: (id, now) => run('UPDATE keygen_dev_oidc_records SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL', [id, now.toISOString()], 'dev-oidc-consume'),
+    destroy: (id) => run('DELETE FROM keygen_dev_oidc_records WHERE id = $1', [id], 'dev-oidc-destroy'),
+    revokeByGrantId: (grantId) => run('DELETE FROM keygen_dev_oidc_records WHERE grant_id = $1', [grantId], 'dev-oidc-revoke-grant'),
+    loginFailures: async (nameHash, now) =>
+      (await one<{ failures: number }>('SELECT failures FROM keygen_dev_login_failures WHERE name_hash = $1 AND window_ends_at > $2', [nameHash, now.toISOString()], 'dev-login-failures'))
+        ?.failures ?? 0,
+    // One statement, so that instances counting at once lose no failure.
+    addLoginFailure: (nameHash, now, windowEndsAt) =>
+      run(
+        `INSERT INTO keygen_dev_login_failures (name_hash, failures, window_ends_at) VALUES ($1, 1, $3)
+         ON CONFLICT (name_hash) DO UPDATE SET
+           failures = CASE WHEN keygen_dev_login_failures.window_ends_at <= $2 THEN 1 ELSE keygen_dev_login_failures.failures + 1 END,
+           window_ends_at = CASE WHEN keygen_dev_login_failures.window_ends_at <= $2 THEN EXCLUDED.window_ends_at ELSE keygen_dev_login_failures.window_ends_at END`,
+        [nameHash, now.toISOString(), windowEndsAt.toISOString()],
+        'dev-login-failure-add',
+      ),
+    clearLoginFailures: (nameHash) => run('DELETE FROM keygen_dev_login_failures WHERE name_hash = $1', [nameHash], 'dev-login-failures-clear'),
+    purgeExpiredBatch: (now, limit) =>
+      inPostgresTransaction(pool, async (client) => {
+        const iso = now.toISOString();
+        // SKIP LOCKED: instances sweeping at once take different rows.
+        const a = await client.query('DELETE FROM keygen_dev_oidc_records WHERE id IN (SELECT id FROM keygen_dev_oidc_records WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)', [
+          iso,
+          limit,
+        ]);
+        const b = await client.query(
+          'DELETE FROM keygen_dev_login_failures WHERE name_hash IN (SELECT name_hash FROM keygen_dev_login_failures WHERE window_ends_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
+          [iso, limit],
+        );
+        return Math.max(a.rowCount ?? 0, b.rowCount ?? 0);
+      }),
+  };
+}
 
 /**
  * The key service's records on PostgreSQL. Every one-time token is consumed by one conditional
@@ -101,5 +158,6 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
           return Math.max(a.rowCount ?? 0, b.rowCount ?? 0, c.rowCount ?? 0);
         }),
     },
+    devProvider: postgresDevProvider(pool),
   };
 }

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inTransaction, sqliteOf, WRITE, type Db } from '../shared/db/client.js';
 import type { MaybePromise } from '../shared/maybe.js';
-import { keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
+import { keygenDevOidcRecords, keygenKeys, keygenSpentTokens, keygenTransactions } from './schema.js';
 
 export type KeyRow = typeof keygenKeys.$inferSelect;
 export type TransactionRow = typeof keygenTransactions.$inferSelect;
+export type DevOidcRecordRow = typeof keygenDevOidcRecords.$inferSelect;
 
 /** Spent-token hashes and finished transactions are kept this long, so that a reuse reads "already used". */
 export const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -245,9 +246,96 @@ export interface TransactionRepository {
   purgeExpiredBatch(now: Date, limit: number): MaybePromise<number>;
 }
 
+/**
+ * The embedded development provider's state, shared by every instance on the database: oidc-provider's
+ * records (sessions, interactions, grants, codes, tokens; see oidc/dev-provider-adapter.ts, which
+ * hashes their ids and seals their payloads) and the wrong-password counts of its login form.
+ * Expiry is compared with `now`: a record or a window past it is never read, and the sweep deletes it.
+ */
+export interface DevProviderRepository {
+  /** Stores a record, or replaces the one with its id (which is then no longer consumed). */
+  upsert(row: Omit<DevOidcRecordRow, 'consumedAt'>): MaybePromise<void>;
+  find(id: string, now: Date): MaybePromise<DevOidcRecordRow | undefined>;
+  /** The live record of `model` with this uid (oidc-provider looks sessions up by it). */
+  findByUid(model: string, uid: string, now: Date): MaybePromise<DevOidcRecordRow | undefined>;
+  /** Marks a record consumed (an authorization code exchanged); a second call keeps the first time. */
+  consume(id: string, now: Date): MaybePromise<void>;
+  destroy(id: string): MaybePromise<void>;
+  /** Deletes every record issued under the grant (its codes and tokens). */
+  revokeByGrantId(grantId: string): MaybePromise<void>;
+  /** Wrong passwords for the name in its current window; 0 when there are none or the window has passed. */
+  loginFailures(nameHash: string, now: Date): MaybePromise<number>;
+  /** One more wrong password: in the name's current window, else as the first of a new one ending at `windowEndsAt`. */
+  addLoginFailure(nameHash: string, now: Date, windowEndsAt: Date): MaybePromise<void>;
+  clearLoginFailures(nameHash: string): MaybePromise<void>;
+  /** One batch of the scheduled sweep: at most `limit` expired records and as many passed windows. */
+  purgeExpiredBatch(now: Date, limit: number): MaybePromise<number>;
+}
+
 export interface KeysRepositories {
   keys: KeyRepository;
   transactions: TransactionRepository;
+  devProvider: DevProviderRepository;
+}
+
+const DEV_RECORD_COLUMNS = 'id, model, payload, uid, grant_id AS grantId, consumed_at AS consumedAt, expires_at AS expiresAt';
+
+/** The development provider's state on SQLite (see DevProviderRepository). */
+function sqliteDevProvider(db: Db): DevProviderRepository {
+  const sqlite = sqliteOf(db);
+  const s = {
+    upsert: sqlite.prepare(
+      `INSERT INTO keygen_dev_oidc_records (id, model, payload, uid, grant_id, consumed_at, expires_at) VALUES (?, ?, ?, ?, ?, NULL, ?)
+       ON CONFLICT (id) DO UPDATE SET model = excluded.model, payload = excluded.payload, uid = excluded.uid, grant_id = excluded.grant_id,
+         consumed_at = NULL, expires_at = excluded.expires_at`,
+    ),
+    find: sqlite.prepare(`SELECT ${DEV_RECORD_COLUMNS} FROM keygen_dev_oidc_records WHERE id = ? AND expires_at > ?`),
+    findByUid: sqlite.prepare(`SELECT ${DEV_RECORD_COLUMNS} FROM keygen_dev_oidc_records WHERE uid = ? AND model = ? AND expires_at > ? LIMIT 1`),
+    consume: sqlite.prepare('UPDATE keygen_dev_oidc_records SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL'),
+    destroy: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE id = ?'),
+    revokeByGrantId: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE grant_id = ?'),
+    loginFailures: sqlite.prepare('SELECT failures FROM keygen_dev_login_failures WHERE name_hash = ? AND window_ends_at > ?'),
+    // One statement, so that instances counting at once lose no failure.
+    addLoginFailure: sqlite.prepare(
+      `INSERT INTO keygen_dev_login_failures (name_hash, failures, window_ends_at) VALUES (?, 1, ?)
+       ON CONFLICT (name_hash) DO UPDATE SET
+         failures = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN 1 ELSE keygen_dev_login_failures.failures + 1 END,
+         window_ends_at = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN excluded.window_ends_at ELSE keygen_dev_login_failures.window_ends_at END`,
+    ),
+    clearLoginFailures: sqlite.prepare('DELETE FROM keygen_dev_login_failures WHERE name_hash = ?'),
+    purgeRecordsBatch: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE id IN (SELECT id FROM keygen_dev_oidc_records WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))'),
+    purgeFailuresBatch: sqlite.prepare(
+      'DELETE FROM keygen_dev_login_failures WHERE name_hash IN (SELECT name_hash FROM keygen_dev_login_failures WHERE window_ends_at <= ? LIMIT CAST(? AS INTEGER))',
+    ),
+  };
+  return {
+    upsert: (row) => {
+      s.upsert.run(row.id, row.model, row.payload, row.uid ?? null, row.grantId ?? null, row.expiresAt);
+    },
+    find: (id, now) => s.find.get(id, now.toISOString()) as DevOidcRecordRow | undefined,
+    findByUid: (model, uid, now) => s.findByUid.get(uid, model, now.toISOString()) as DevOidcRecordRow | undefined,
+    consume: (id, now) => {
+      s.consume.run(now.toISOString(), id);
+    },
+    destroy: (id) => {
+      s.destroy.run(id);
+    },
+    revokeByGrantId: (grantId) => {
+      s.revokeByGrantId.run(grantId);
+    },
+    loginFailures: (nameHash, now) => (s.loginFailures.get(nameHash, now.toISOString()) as { failures: number } | undefined)?.failures ?? 0,
+    addLoginFailure: (nameHash, now, windowEndsAt) => {
+      const iso = now.toISOString();
+      s.addLoginFailure.run(nameHash, windowEndsAt.toISOString(), iso, iso);
+    },
+    clearLoginFailures: (nameHash) => {
+      s.clearLoginFailures.run(nameHash);
+    },
+    purgeExpiredBatch: (now, limit) => {
+      const iso = now.toISOString();
+      return inTransaction(db, () => Math.max(s.purgeRecordsBatch.run(iso, limit).changes, s.purgeFailuresBatch.run(iso, limit).changes));
+    },
+  };
 }
 
 /** The key service's data access on SQLite: statements prepared once, here. */
@@ -272,5 +360,6 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       purgeExpired: (now) => purgeExpired(db, s, now),
       purgeExpiredBatch: (now, limit) => purgeExpiredBatch(db, s, now, limit),
     },
+    devProvider: sqliteDevProvider(db),
   };
 }

@@ -66,3 +66,31 @@ export const keygenSealedRoot = pgTable('keygen_sealed_root', {
   document: text('document').notNull(),
   createdAt: text('created_at').notNull(),
 });
+
+export const keygenDevOidcRecords = pgTable(
+  'keygen_dev_oidc_records',
+  {
+    id: text('id').primaryKey(),
+    model: text('model').notNull(),
+    payload: text('payload').notNull(),
+    uid: text('uid'),
+    grantId: text('grant_id'),
+    consumedAt: text('consumed_at'),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [
+    index('keygen_dev_oidc_records_uid').on(t.uid),
+    index('keygen_dev_oidc_records_grant').on(t.grantId),
+    index('keygen_dev_oidc_records_expires').on(t.expiresAt),
+  ],
+);
+
+export const keygenDevLoginFailures = pgTable(
+  'keygen_dev_login_failures',
+  {
+    nameHash: text('name_hash').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: text('window_ends_at').notNull(),
+  },
+  (t) => [index('keygen_dev_login_failures_window').on(t.windowEndsAt)],
+);

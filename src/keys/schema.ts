@@ -62,3 +62,43 @@ export const keygenSpentTokens = sqliteTable(
   },
   (t) => [index('keygen_spent_tokens_forget').on(t.forgetAt)],
 );
+
+/**
+ * What the embedded development provider (oidc-provider) keeps between requests: sessions,
+ * interactions, grants, authorization codes, access tokens. Shared by every instance on the
+ * database and kept across restarts (oidc/dev-provider-adapter.ts). `id`, `uid` and `grant_id` are
+ * SHA-256 hashes of oidc-provider's values (the id of its model-qualified one), so that the table
+ * holds no usable session id or code; `payload` is its JSON, sealed. A record past `expires_at`
+ * is never read and is swept.
+ */
+export const keygenDevOidcRecords = sqliteTable(
+  'keygen_dev_oidc_records',
+  {
+    id: text('id').primaryKey(),
+    model: text('model').notNull(),
+    payload: text('payload').notNull(),
+    uid: text('uid'),
+    grantId: text('grant_id'),
+    consumedAt: text('consumed_at'),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [
+    index('keygen_dev_oidc_records_uid').on(t.uid),
+    index('keygen_dev_oidc_records_grant').on(t.grantId),
+    index('keygen_dev_oidc_records_expires').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The development provider's wrong-password throttle, shared by every instance: wrong passwords
+ * per user name (a SHA-256 hash of it) in the window that the first of them opened.
+ */
+export const keygenDevLoginFailures = sqliteTable(
+  'keygen_dev_login_failures',
+  {
+    nameHash: text('name_hash').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowEndsAt: text('window_ends_at').notNull(),
+  },
+  (t) => [index('keygen_dev_login_failures_window').on(t.windowEndsAt)],
+);

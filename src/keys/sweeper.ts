@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.js';
-import type { TransactionRepository } from './repository.js';
+import type { DevProviderRepository, TransactionRepository } from './repository.js';
 
 export interface Sweeper {
   /** Sweeps now, batch after batch, until nothing expired is left; resolves with the rows touched. */
@@ -10,18 +10,25 @@ export interface Sweeper {
 /**
  * Sweeps expired transactions every `intervalMs` of real time, comparing expiry with the injected
  * clock: their sealed client secret and sign-in data go at the first sweep after expiry, whether
- * or not another transaction is created. Each batch is its own short write transaction, with a
+ * or not another transaction is created. The development provider's expired records and passed
+ * wrong-password windows go at the same sweep. Each batch is its own short write transaction, with a
  * turn of the event loop between batches, so requests keep being answered during a long sweep.
  */
 export function startSweeper(
-  { transactions, clock, logger }: { transactions: TransactionRepository; clock: Clock; logger?: { error(obj: object, msg: string): void } },
+  {
+    transactions,
+    devProvider,
+    clock,
+    logger,
+  }: { transactions: TransactionRepository; devProvider: DevProviderRepository; clock: Clock; logger?: { error(obj: object, msg: string): void } },
   { intervalMs = 60_000, batchSize = 500 } = {},
 ): Sweeper {
   let running: Promise<number> | null = null;
   const batches = async () => {
     let total = 0;
     for (;;) {
-      const n = await transactions.purgeExpiredBatch(clock.now(), batchSize);
+      const now = clock.now();
+      const n = Math.max(await transactions.purgeExpiredBatch(now, batchSize), await devProvider.purgeExpiredBatch(now, batchSize));
       total += n;
       if (n < batchSize) return total;
       await new Promise((resolve) => setImmediate(resolve));

@@ -14,7 +14,8 @@ describe('scheduled sweep of expired transactions', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     h = await buildKeysHarness({ listen: true });
-    sweeper = startSweeper({ transactions: sqliteKeysRepositories(h.db).transactions, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
+    const repos = sqliteKeysRepositories(h.db);
+    sweeper = startSweeper({ transactions: repos.transactions, devProvider: repos.devProvider, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
   });
   afterEach(async () => {
     sweeper.stop();
