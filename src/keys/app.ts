@@ -28,10 +28,18 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
 
   const providers: Partial<Record<ProviderName, ProviderSettings>> = { ...config.providers };
   const dev = config.devProvider
-    ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, clock })
+    ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, records: repos.devProvider, sealed, clock })
     : null;
   if (dev) {
-    providers.dev = { issuer: dev.issuer, clientId: dev.clientId, clientSecret: dev.clientSecret, displayName: 'the development sign-in', prompt: 'login', fetch: dev.fetch };
+    providers.dev = {
+      issuer: dev.issuer,
+      clientId: dev.clientId,
+      clientSecret: dev.clientSecret,
+      idTokenSigningAlg: dev.idTokenSigningAlg,
+      displayName: 'the development sign-in',
+      prompt: 'login',
+      fetch: dev.fetch,
+    };
   }
   const services: KeysServices = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 

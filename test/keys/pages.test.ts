@@ -73,7 +73,7 @@ describe('the development provider login form', () => {
     }
   });
 
-  it('answers an unknown or expired interaction (after a restart, or 10 minutes) with a page that says to start again', async () => {
+  it('answers an unknown or expired interaction (after 10 minutes) with a page that says to start again', async () => {
     const h = await buildKeysHarness({ listen: true });
     try {
       for (const [method, path] of [

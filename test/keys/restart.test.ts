@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
+import { ALICE, BOB, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
 
 describe('restart', () => {
   it('recovers the same key after a restart with the same sealed root; another passphrase fails at start', async () => {
@@ -65,6 +65,45 @@ describe('restart', () => {
       expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
       const back3 = await signInByHttp(second, (await createTransaction(again, 'recover', key)).userPromptUrl, BOB);
       expect(back3.searchParams.get('error')).toBe('identity_mismatch');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('continues a sign-in started before the restart: the login form shown by the old process is answered by the new one', async () => {
+    const dir = tempDir();
+    const dbFile = path.join(dir, 'keys.db');
+    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const port = Number(new URL(first.origin).port);
+    const { client, key: apiKey } = first.account();
+    const key = await initKey(client);
+    const txn = await createTransaction(client, 'generate', key);
+    const browser = cookieJarFetch(first.origin);
+    const interaction = await signInByHttp(first, txn.userPromptUrl, ALICE, { browser, stopAt: (url) => url.pathname.includes('/oidc-dev/interaction/') });
+    const page = await browser(interaction.href);
+    expect(page.status).toBe(200);
+    const action = [...(await page.text()).matchAll(/action="([^"]+)"/g)].map((m) => m[1]!).find((a) => a.endsWith('/login'))!;
+    await first.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const second = await buildKeysHarness({ listen: port, dbFile, sealedDir: dir });
+    try {
+      let res = await browser(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ALICE).toString() });
+      while (res.status === 303 || res.status === 302) {
+        const next = new URL(res.headers.get('location')!, second.origin);
+        if (next.origin !== second.origin) break;
+        res = await browser(next.href);
+      }
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin).toBe('http://127.0.0.1:9');
+      const createClient = (await import('openapi-fetch')).default;
+      const again = createClient<import('../../generated/keys/types.js').paths>({
+        baseUrl: `${second.origin}/keygen`,
+        fetch: async (input: Request) => second.root.request(input),
+        headers: { 'X-Api-Key': apiKey.key },
+      });
+      const generated = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } } });
+      expect(generated.data!.recoveryKey).toMatch(/^[0-9a-z]{50}$/);
     } finally {
       await second.close();
     }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sqliteKeysRepositories } from '../../src/keys/repository.js';
 import { startSweeper, type Sweeper } from '../../src/keys/sweeper.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
-import { buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
+import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
 
 const INTERVAL = 60_000;
 const secretsLeft = (h: KeysHarness) =>
@@ -62,5 +62,33 @@ describe('scheduled sweep of expired transactions', () => {
     expect(secretsLeft(h).n).toBe(1);
     vi.advanceTimersByTime(INTERVAL);
     await vi.waitFor(() => expect(secretsLeft(h).n).toBe(0));
+  });
+
+  it("deletes the development provider's expired records and passed wrong-password windows", async () => {
+    const count = (table: string) => (h.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const { client } = h.account();
+    const key = await initKey(client);
+    const browser = cookieJarFetch(h.origin);
+    // To the login page: oidc-provider has stored the interaction; one wrong password is counted.
+    const interaction = await signInByHttp(h, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE, {
+      browser,
+      stopAt: (url) => url.pathname.includes('/oidc-dev/interaction/'),
+    });
+    const wrong = await browser(`${interaction.pathname}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'alice', password: 'wrong' }).toString(),
+    });
+    expect(wrong.status).toBe(400);
+    expect(count('keygen_dev_oidc_records')).toBeGreaterThan(0);
+    expect(count('keygen_dev_login_failures')).toBe(1);
+
+    // The interaction lives 10 minutes, the window 15.
+    await sweeper.sweep();
+    expect([count('keygen_dev_oidc_records') > 0, count('keygen_dev_login_failures')]).toEqual([true, 1]);
+    h.clock.advance(16 * 60 * 1000);
+    vi.advanceTimersByTime(INTERVAL);
+    await sweeper.sweep();
+    expect([count('keygen_dev_oidc_records'), count('keygen_dev_login_failures')]).toEqual([0, 0]);
   });
 });

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
-import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
-import { sqliteKeysRepositories, type KeysRepositories } from '../../src/keys/repository.js';
-import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersRepositories } from '../../src/orders/repositories.js';
-import { postgresApiKeys, sqliteApiKeys, type ApiKeyRepository } from '../../src/shared/api-keys.js';
+import type { KeysRepositories } from '../../src/keys/repository.js';
+import type { OrdersRepositories } from '../../src/orders/repositories.js';
+import type { ApiKeyRepository } from '../../src/shared/api-keys.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';
+import { postgresStorage, sqliteStorage, type Storage } from '../../src/storage.js';
 import { createTestDatabase, onPostgres, postgresUrl } from './postgres.js';
 
 /** The repositories of both services on one engine, for tests that run the same cases on each. */
 export interface Engine {
   repos: OrdersRepositories & KeysRepositories;
   apiKeys: ApiKeyRepository;
-  /** A new account with one API key: its id and the key's hash (the same ids on every engine). */
-  account(name: string): Promise<{ accountId: string; apiKeyId: string; hash: string }>;
+  /** The same database as the app takes it (createApp's `storage`): these repositories and what else lives beside them. */
+  storage: Storage;
+  /** A new account with one API key: its id, the key and its hash (the same ids on every engine). */
+  account(name: string): Promise<{ accountId: string; apiKeyId: string; key: string; hash: string }>;
   close(): Promise<void>;
 }
 
@@ -21,15 +23,17 @@ export const hash = (raw: string) => createHash('sha256').update(raw).digest('he
 /** Accounts and keys with the same ids on both engines, so that their answers can be compared. */
 const ACCOUNT = "INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, '2024-07-01T08:00:00.000Z')";
 const API_KEY = "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, 'svc_raw', $4, '2024-07-01T08:00:00.000Z')";
-const accountIds = (n: number) => ({ accountId: `acc_${n}`, apiKeyId: `key_${n}`, hash: hash(`svc_raw_${n}`) });
+const accountIds = (n: number) => ({ accountId: `acc_${n}`, apiKeyId: `key_${n}`, key: `svc_raw_${n}`, hash: hash(`svc_raw_${n}`) });
 
 export function sqliteEngine(): Engine {
   const database = openDatabase(':memory:');
   const sqlite = (sql: string) => database.sqlite.prepare(sql.replaceAll(/\$\d/g, '?'));
+  const storage = sqliteStorage(database.db);
   let n = 0;
   return {
-    repos: { ...sqliteOrdersRepositories(database.db), ...sqliteKeysRepositories(database.db) },
-    apiKeys: sqliteApiKeys(database.db),
+    repos: storage.repos,
+    apiKeys: storage.repos.apiKeys,
+    storage,
     account: async (name) => {
       const ids = accountIds(++n);
       sqlite(ACCOUNT).run(ids.accountId, name);
@@ -44,10 +48,12 @@ export async function postgresEngine(): Promise<Engine> {
   const db = await createTestDatabase();
   const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000 });
   await migratePostgres(pool);
+  const storage = postgresStorage(pool);
   let n = 0;
   return {
-    repos: { ...postgresOrdersRepositories(pool), ...postgresKeysRepositories(pool) },
-    apiKeys: postgresApiKeys(pool),
+    repos: storage.repos,
+    apiKeys: storage.repos.apiKeys,
+    storage,
     account: async (name) => {
       const ids = accountIds(++n);
       await pool.query(ACCOUNT, [ids.accountId, name]);

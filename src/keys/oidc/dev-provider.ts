@@ -1,10 +1,14 @@
-import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import Provider, { errors } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
+import { devProviderAdapter } from './dev-provider-adapter.js';
+import { DEV_ID_TOKEN_ALG, devProviderSecrets, loginNameKey } from './dev-provider-keys.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
+import type { DevProviderRepository } from '../repository.js';
+import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 
 /** A user of the embedded development provider. `id` is the `sub` it issues. */
@@ -25,6 +29,10 @@ export interface DevProviderOptions {
   issuer: string;
   redirectUri: string;
   users: readonly DevUser[];
+  /** Where its sessions, interactions, grants, codes and wrong-password counts are kept (shared by the instances). */
+  records: DevProviderRepository;
+  /** Its signing key, cookie keys and client secret are derived from the root (dev-provider-keys.ts). */
+  sealed: SealedModule;
   /** Time source of the wrong-password throttle. */
   clock?: Clock;
 }
@@ -73,12 +81,13 @@ const same = (a: string, b: string) => {
  * tests and the default start: authorization code with PKCE, a login form for the configured
  * test users, and consent granted automatically to its single client, the key service.
  * It needs the Node request and response, so it answers only behind @hono/node-server.
+ * Instances on one database and one sealed root are one provider: its records and wrong-password
+ * counts are in the database, its keys and client secret derived from the root, so a sign-in may
+ * go from one instance to another, and survives a restart.
  */
 export function createDevProvider(opts: DevProviderOptions) {
   const clientId = 'keygen-dev';
-  const clientSecret = randomBytes(32).toString('base64url');
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomBytes(4).toString('hex')}`, use: 'sig', alg: 'RS256' };
+  const { signingKey, cookieKeys, clientSecret } = devProviderSecrets(opts.sealed);
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   if (!mountPath.endsWith(MOUNT)) throw new Error(`The development provider's issuer must end with ${MOUNT}.`);
 
@@ -91,10 +100,14 @@ export function createDevProvider(opts: DevProviderOptions) {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: DEV_ID_TOKEN_ALG,
       },
     ],
-    jwks: { keys: [jwk as never] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // Its records expire in oidc-provider's own time, real time, whatever the throttle's clock.
+    adapter: devProviderAdapter(opts.records, opts.sealed, systemClock),
+    jwks: { keys: [signingKey] },
+    enabledJWA: { idTokenSigningAlgValues: [DEV_ID_TOKEN_ALG] },
+    cookies: { keys: cookieKeys },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
@@ -149,28 +162,18 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     );
 
   const clock = opts.clock ?? systemClock;
-  // Wrong passwords by user name: { count, since }. Bounded by the number of distinct names tried
-  // in one window; a name's entry goes when its window passes or it signs in.
-  const failures = new Map<string, { count: number; since: number }>();
-  const lockedOut = (name: string) => {
-    const entry = failures.get(name);
-    if (!entry) return false;
-    if (clock.now().getTime() - entry.since >= LOCKOUT_MS) {
-      failures.delete(name);
-      return false;
-    }
-    return entry.count >= MAX_FAILED_LOGINS;
-  };
-  const failed = (name: string) => {
-    const entry = failures.get(name);
-    if (entry) entry.count++;
-    else {
-      if (failures.size >= 10_000) failures.delete(failures.keys().next().value!);
-      failures.set(name, { count: 1, since: clock.now().getTime() });
-    }
+  // Wrong passwords by user name, counted in the database so that every instance sees them: one
+  // row of fixed size per name (kept as a MAC) tried in the last 15 minutes, deleted when its owner
+  // signs in, or at the first sweep after its window passed.
+  const records = opts.records;
+  const nameKey = (name: string) => loginNameKey(opts.sealed, name);
+  const lockedOut = async (name: string) => (await records.loginFailures(nameKey(name), clock.now())) >= MAX_FAILED_LOGINS;
+  const failed = async (name: string) => {
+    const now = clock.now();
+    await records.addLoginFailure(nameKey(name), now, new Date(now.getTime() + LOCKOUT_MS));
   };
 
-  /** An interaction oidc-provider no longer knows (expired after 10 minutes, or a restart): start again. */
+  /** An interaction oidc-provider does not know (expired after 10 minutes, or never started): start again. */
   const startAgain = (c: Context) =>
     c.html(
       htmlPage(
@@ -208,15 +211,15 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     if (found instanceof Response) return found;
     const form = await c.req.parseBody();
     const name = typeof form.username === 'string' ? form.username : '';
-    if (lockedOut(name)) {
+    if (await lockedOut(name)) {
       return c.html(loginPage(found.uid, 'Too many wrong passwords for this user. Wait 15 minutes, then try again.'), 429);
     }
     const user = opts.users.find((u) => u.username === name);
     if (!user || typeof form.password !== 'string' || !same(form.password, user.password)) {
-      failed(name);
+      await failed(name);
       return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);
     }
-    failures.delete(name);
+    await records.clearLoginFailures(nameKey(name));
     const to = await provider.interactionResult(incoming, outgoing, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
     return c.redirect(to, 303);
   });
@@ -257,7 +260,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     return local(url, options);
   };
 
-  return { app, issuer: opts.issuer, clientId, clientSecret, fetch: serverFetch };
+  return { app, issuer: opts.issuer, clientId, clientSecret, idTokenSigningAlg: DEV_ID_TOKEN_ALG, fetch: serverFetch };
 }
 
 export type DevProvider = ReturnType<typeof createDevProvider>;

@@ -39,7 +39,9 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: {
       clients: Array<Record<string, unknown>>;
-      jwks: { keys: unknown[] };
+      adapter: new (model: string) => unknown;
+      jwks: { keys: object[] };
+      enabledJWA: { idTokenSigningAlgValues: string[] };
       cookies: { keys: string[] };
       pkce: { required: () => boolean };
       features: Record<string, { enabled: boolean }>;

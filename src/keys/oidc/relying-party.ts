@@ -8,6 +8,11 @@ export interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The one ID token signature accepted (client metadata `id_token_signed_response_alg`); when
+   * absent, any the discovery document names, RS256 when it names none (oauth4webapi's rule).
+   */
+  idTokenSigningAlg?: string;
   /** Shown on the prompt page's button. */
   displayName: string;
   /** The authorization request's `prompt`: `login` for the development provider, `select_account` for the others. */
@@ -88,8 +93,9 @@ export function createRelyingParty(providers: Partial<Record<ProviderName, Provi
       // openid-client's would refuse a {tenantid} template, and on Microsoft's origin accept any issuer.
       const wellKnown = new URL(issuer.href);
       wellKnown.pathname = `${wellKnown.pathname.replace(/\/$/, '')}/.well-known/openid-configuration`;
+      const metadata = { client_secret: settings.clientSecret, ...(settings.idTokenSigningAlg && { id_token_signed_response_alg: settings.idTokenSigningAlg }) };
       config = oidc
-        .discovery(wellKnown, settings.clientId, settings.clientSecret, undefined, {
+        .discovery(wellKnown, settings.clientId, metadata, undefined, {
           execute: insecureFor(settings) ? [oidc.allowInsecureRequests] : [],
           ...(settings.fetch && { [oidc.customFetch]: settings.fetch }),
         })

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../shared/clock.js';
+import type { DevOidcRecordRow, DevProviderRepository } from '../repository.js';
+import type { SealedModule } from '../sealed/sealed-module.js';
+
+/** What oidc-provider stores of one of its models' records (its `payload`). */
+export type AdapterPayload = Record<string, unknown>;
+
+/**
+ * oidc-provider's Adapter interface (its `adapter` option: a class constructed once per model name).
+ * `findByUserCode` is left out: it serves the device flow only, which the development provider does
+ * not enable (oidc-provider calls it nowhere else).
+ */
+export interface OidcAdapter {
+  upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
+  find(id: string): Promise<AdapterPayload | undefined>;
+  findByUid(uid: string): Promise<AdapterPayload | undefined>;
+  consume(id: string): Promise<void>;
+  destroy(id: string): Promise<void>;
+  revokeByGrantId(grantId: string): Promise<void>;
+}
+
+/** Models whose records carry the grant they were issued under, as oidc-provider's own memory adapter lists them. */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode']);
+
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+/** A record's key: oidc-provider's id (a random token: a session id, a code) qualified by its model, hashed. */
+const recordKey = (model: string, id: string) => sha256(`${model}\n${id}`);
+/** Binds a sealed payload to its record: one cannot be moved to another. */
+const aad = (row: { model: string; id: string }) => `keygen/dev-oidc-record|${row.model}|${row.id}`;
+
+/**
+ * oidc-provider's adapter over the engine-neutral DevProviderRepository, so that the development
+ * provider's sessions, interactions, grants and codes live in the database, shared by every
+ * instance and kept across restarts. The table holds SHA-256 hashes of oidc-provider's ids, uids
+ * and grant ids, and each payload sealed (it carries the relying party's state and nonce, the
+ * session's account). Expiry is reckoned with `clock`, which must be oidc-provider's own time (real
+ * time): its lifetimes (`exp`) are.
+ */
+export function devProviderAdapter(records: DevProviderRepository, sealed: SealedModule, clock: Clock) {
+  const open = (row: DevOidcRecordRow | undefined): AdapterPayload | undefined => {
+    if (!row) return undefined;
+    const plain = sealed.unseal(row.payload, aad(row));
+    // Not sealed under this root (or altered): as if there were no record.
+    if (!plain) return undefined;
+    const payload = JSON.parse(plain.toString('utf8')) as AdapterPayload;
+    if (row.consumedAt) payload.consumed = Math.floor(Date.parse(row.consumedAt) / 1000);
+    return payload;
+  };
+
+  return class DevProviderAdapter implements OidcAdapter {
+    constructor(readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn)) {
+        throw new TypeError(`The development provider's ${this.model} records need a lifetime.`);
+      }
+      const key = recordKey(this.model, id);
+      const { uid, grantId } = payload;
+      await records.upsert({
+        id: key,
+        model: this.model,
+        payload: sealed.seal(Buffer.from(JSON.stringify(payload), 'utf8'), aad({ model: this.model, id: key })),
+        uid: typeof uid === 'string' ? sha256(uid) : null,
+        grantId: GRANTABLE.has(this.model) && typeof grantId === 'string' ? sha256(grantId) : null,
+        expiresAt: new Date(clock.now().getTime() + expiresIn * 1000).toISOString(),
+      });
+    }
+
+    async find(id: string) {
+      return open(await records.find(recordKey(this.model, id), clock.now()));
+    }
+
+    async findByUid(uid: string) {
+      return open(await records.findByUid(this.model, sha256(uid), clock.now()));
+    }
+
+    async consume(id: string) {
+      await records.consume(recordKey(this.model, id), clock.now());
+    }
+
+    async destroy(id: string) {
+      await records.destroy(recordKey(this.model, id));
+    }
+
+    async revokeByGrantId(grantId: string) {
+      await records.revokeByGrantId(sha256(grantId));
+    }
+  };
+}
