@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { inserter, selectColumns } from '../shared/db/pg-rows.js';
-import { inPostgresTransaction } from '../shared/db/postgres.js';
+import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../shared/db/postgres.js';
 import { later, REMEMBER_MS, type DevOidcRecordRow, type DevProviderRepository, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
 import { keygenDevOidcRecords, keygenKeys, keygenTransactions } from './schema.pg.js';
 
@@ -51,8 +51,10 @@ function postgresDevProvider(pool: pg.Pool): DevProviderRepository {
     clearLoginFailures: (nameHash) => run('DELETE FROM keygen_dev_login_failures WHERE name_hash = $1', [nameHash], 'dev-login-failures-clear'),
     purgeExpiredBatch: (now, limit) =>
       inPostgresTransaction(pool, async (client) => {
+        // One instance sweeps at a time; the others find nothing to do this round.
+        if (!(await tryTransactionLock(client, SWEEP_LOCK))) return 0;
         const iso = now.toISOString();
-        // SKIP LOCKED: instances sweeping at once take different rows.
+        // SKIP LOCKED: rows a request holds are left for the next sweep.
         const a = await client.query('DELETE FROM keygen_dev_oidc_records WHERE id IN (SELECT id FROM keygen_dev_oidc_records WHERE expires_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)', [
           iso,
           limit,
@@ -140,8 +142,10 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
         }),
       purgeExpiredBatch: (now, limit) =>
         inPostgresTransaction(pool, async (client) => {
+          // One instance sweeps at a time; the others find nothing to do this round.
+          if (!(await tryTransactionLock(client, SWEEP_LOCK))) return 0;
           const iso = now.toISOString();
-          // SKIP LOCKED: instances sweeping at once take different rows.
+          // SKIP LOCKED: rows a request holds are left for the next sweep.
           const a = await client.query(
             `UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL WHERE id IN
              (SELECT id FROM keygen_transactions WHERE expires_at <= $1 AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT $2 FOR UPDATE SKIP LOCKED)`,

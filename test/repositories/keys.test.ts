@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionRow } from '../../src/keys/repository.js';
 import { engines, type Engine } from '../support/engines.js';
-import { onPostgres, postgresUrl } from '../support/postgres.js';
+import pg from 'pg';
+import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
+import { migratePostgres, openPostgresPool, SWEEP_LOCK } from '../../src/shared/db/postgres.js';
+import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
 
 // The key service's repositories, the same cases on each engine: every one-time token is taken
 // once (by one conditional statement), expired secrets are swept, and both engines answer alike.
@@ -119,5 +122,32 @@ describe.skipIf(!postgresUrl)(onPostgres('the two engines’ key records'), () =
   it('give the same answers to the same calls', () => {
     expect(Object.keys(transcripts).sort()).toEqual(['postgres', 'sqlite']);
     expect(transcripts.postgres).toEqual(transcripts.sqlite);
+  });
+});
+
+describe.skipIf(!postgresUrl)(onPostgres('sweeps of several instances'), () => {
+  it('run one at a time: while another instance sweeps (holds SWEEP_LOCK), a sweep does nothing; after, it sweeps', async () => {
+    const db = await createTestDatabase();
+    const pool = openPostgresPool(db.url, { poolSize: 4, statementTimeoutMs: 10_000 });
+    const other = new pg.Client({ connectionString: db.url });
+    try {
+      await migratePostgres(pool);
+      const { transactions, keys, devProvider } = postgresKeysRepositories(pool);
+      await pool.query("INSERT INTO accounts (id, name, created_at) VALUES ('acc_s', 's', '2024-07-01T08:00:00.000Z')");
+      await keys.insert({ id: 'key_s', accountId: 'acc_s', provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'ef'.repeat(32), createdAt: T0.toISOString() });
+      await transactions.insert(transaction('txn_s', 'key_s', 'acc_s', { promptTokenHash: 'prompt-s' }));
+      await other.connect();
+      await other.query('SELECT pg_advisory_lock($1)', [SWEEP_LOCK.toString()]);
+      expect(await transactions.purgeExpiredBatch(at(61), 10)).toBe(0);
+      expect(await devProvider.purgeExpiredBatch(at(61), 10)).toBe(0);
+      expect((await transactions.findByPromptToken('prompt-s'))?.sealedClientSecret).toBe('sealed-secret-txn_s');
+      await other.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK.toString()]);
+      expect(await transactions.purgeExpiredBatch(at(61), 10)).toBe(1);
+      expect((await transactions.findByPromptToken('prompt-s'))?.sealedClientSecret).toBeNull();
+    } finally {
+      await other.end();
+      await pool.end();
+      await db.drop();
+    }
   });
 });

@@ -26,6 +26,17 @@ export function openPostgresPool(url: string, settings: PostgresSettings, onIdle
 export const MIGRATION_LOCK = 7_135_404_032_117_309_953n;
 
 /**
+ * The advisory lock of the sweeps of expired rows: each sweep batch takes it for its transaction
+ * (pg_try_advisory_xact_lock), so one instance sweeps at a time and the others skip that round.
+ */
+export const SWEEP_LOCK = 7_135_404_032_117_309_954n;
+
+/** Whether this transaction got `lock` (held until it ends); false when another holds it. */
+export async function tryTransactionLock(client: pg.PoolClient, lock: bigint): Promise<boolean> {
+  return (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [lock.toString()])).rows[0]!.ok;
+}
+
+/**
  * Applies the committed PostgreSQL migrations not yet recorded, each in its own transaction,
  * under MIGRATION_LOCK. The bookkeeping is drizzle-kit's (`drizzle.__drizzle_migrations`), so
  * `drizzle-kit migrate` and this agree on what has run.
