@@ -3,7 +3,7 @@ import type { KeysRepositories } from '../../src/keys/repository.js';
 import type { OrdersRepositories } from '../../src/orders/repositories.js';
 import type { ApiKeyRepository } from '../../src/shared/api-keys.js';
 import { openDatabase } from '../../src/shared/db/client.js';
-import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';
+import { openPostgresPool } from '../../src/shared/db/postgres.js';
 import { postgresStorage, sqliteStorage, type Storage } from '../../src/storage.js';
 import { createTestDatabase, onPostgres, postgresUrl } from './postgres.js';
 
@@ -45,9 +45,8 @@ export function sqliteEngine(): Engine {
 }
 
 export async function postgresEngine(): Promise<Engine> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ migrated: true });
   const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000 });
-  await migratePostgres(pool);
   const storage = postgresStorage(pool);
   let n = 0;
   return {
