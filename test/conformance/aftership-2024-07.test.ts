@@ -10,9 +10,9 @@ import { buildTestApp } from '../support/app.js';
 import { createLocation, createStore, unique } from '../support/factories.js';
 
 type S = components['schemas'];
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client, key } = t.account();
+const { client, key } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client, { currency: 'USD' })).id;

@@ -13,9 +13,9 @@ import { createLocation, createOrder, createStore, unique } from '../support/fac
  * stored are exactly those answered 201.
  */
 const LIMIT = 256 * 1024;
-const t = buildTestApp({ BODY_LIMIT_BYTES: LIMIT });
+const t = await buildTestApp({ BODY_LIMIT_BYTES: LIMIT });
 afterAll(() => t.close());
-const { client, key } = t.account('fuzz');
+const { client, key } = await t.account('fuzz');
 const arbs = arbitrariesFor('orders');
 const RUNS = { numRuns: 40, interruptAfterTimeLimit: 4_000 } as const;
 const VIOLATION_RUNS = { numRuns: 2, interruptAfterTimeLimit: 1_000 } as const;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   created.orders = 1;
 });
 
-const count = (table: string) => (t.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+const count = (table: string) => t.count(table);
 
 type Body = Record<string, unknown>;
 interface Operation {
@@ -218,9 +218,9 @@ describe.each(operations)('$name body', (op) => {
 });
 
 describe('after all of the above', () => {
-  it('stored exactly the rows that were answered 201', () => {
-    expect(count('orders')).toBe(created.orders);
-    expect(count('locations')).toBe(created.locations);
-    expect(count('stores')).toBe(created.stores);
+  it('stored exactly the rows that were answered 201', async () => {
+    expect(await count('orders')).toBe(created.orders);
+    expect(await count('locations')).toBe(created.locations);
+    expect(await count('stores')).toBe(created.stores);
   });
 });

@@ -11,9 +11,9 @@ import { createLocation, createOrder, createStore, locationBody, orderBody } fro
  * and API keys get their documented 4xx; nothing is a 5xx, and every answer passes the
  * contract check.
  */
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client, key } = t.account('params');
+const { client, key } = await t.account('params');
 const RUNS = { numRuns: 60, interruptAfterTimeLimit: 4_000 } as const;
 const arbs = arbitrariesFor('orders');
 

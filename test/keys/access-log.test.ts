@@ -7,10 +7,9 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
-import { tempDir } from './support.js';
+import { openTestDatabase } from '../support/database.js';
+import { loadTestSealed, tempDir } from './support.js';
 
 describe('access log', () => {
   it('records the status the development provider really answered (400, 303), not 200', async () => {
@@ -22,15 +21,15 @@ describe('access log', () => {
       },
     });
     const logger = pino({ level: 'info' }, stream);
-    const database = openDatabase(':memory:');
+    const database = await openTestDatabase();
     const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
-    const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+    const sealed = await loadTestSealed(database.storage, sealedRoot);
     let app: ReturnType<typeof appFor> | undefined;
     const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const keysConfig = { publicUrl: origin, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-    app = appFor({ db: database.db, clock: manualClock(new Date()), config: { RATE_LIMIT_PER_SECOND: 50 }, logger, keys: { config: keysConfig, sealed } });
+    app = appFor({ storage: database.storage, clock: manualClock(new Date()), config: { RATE_LIMIT_PER_SECOND: 50 }, logger, keys: { config: keysConfig, sealed } });
     try {
       const bad = await fetch(`${origin}/keygen/oidc-dev/auth?client_id=nobody`, { redirect: 'manual' });
       expect(bad.status).toBe(400);
@@ -53,7 +52,7 @@ describe('access log', () => {
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      database.close();
+      await database.close();
     }
   });
 });

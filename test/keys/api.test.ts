@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteApiKeys } from '../../src/shared/api-keys.js';
 import { buildKeysHarness, createTransaction, initKey, type KeysHarness } from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,7 +16,7 @@ describe('key service API (in process)', () => {
   afterAll(() => h.close());
 
   it('initializes a key: an id and a one-time client secret of the documented shape', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const res = await client.POST('/keys', { body: { userSecretProvider: 'dev' } });
     expect(res.response.status).toBe(200);
     expect(res.data!.id).toMatch(/^key_[0-9a-f]{32}$/);
@@ -37,9 +36,9 @@ describe('key service API (in process)', () => {
     });
 
     it('revoked → 400 invalid', async () => {
-      const { key } = h.account();
+      const { key } = await h.account();
       h.clock.advance(2000);
-      sqliteApiKeys(h.db).revoke(h.clock.now(), key.id);
+      expect(await h.repos.apiKeys.revoke(h.clock.now(), key.id)).toBe(true);
       const res = await h.raw('/keys', json({ userSecretProvider: 'dev' }, { 'X-Api-Key': key.key }));
       expect(res.status).toBe(400);
       expect((await res.json()).error.reason).toBe('invalid');
@@ -59,28 +58,28 @@ describe('key service API (in process)', () => {
       ['an unknown property', { userSecretProvider: 'dev', extra: 1 }, 'extra', 'invalid'],
       ['a provider this server has not configured', { userSecretProvider: 'google' }, 'userSecretProvider', 'invalid'],
     ])('initKey with %s → 400', async (_label, body, parameter, reason) => {
-      const { key } = h.account();
+      const { key } = await h.account();
       const res = await h.raw('/keys', json(body, { 'X-Api-Key': key.key }));
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ parameter, in: 'body', reason });
     });
 
     it('a body that is not JSON → 400 body invalid', async () => {
-      const { key } = h.account();
+      const { key } = await h.account();
       const res = await h.raw('/keys', { method: 'POST', headers: { 'content-type': 'application/json', 'X-Api-Key': key.key }, body: '{' });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
     });
 
     it('a body over 64 KiB → 400 body invalid', async () => {
-      const { key } = h.account();
+      const { key } = await h.account();
       const res = await h.raw('/keys', json({ userSecretProvider: 'dev', pad: 'x'.repeat(64 * 1024) }, { 'X-Api-Key': key.key }));
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
     });
 
     it('exchange without keyToken → 400 missing', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const res = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: {} as { keyToken: string } } });
       expect(res.response.status).toBe(400);
@@ -90,7 +89,7 @@ describe('key service API (in process)', () => {
 
   describe('every problem of a request', () => {
     it('lists the issues of the path and of the body together, the first one repeated in error', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const res = await client.POST('/keys/{keyId}/transactions/generate', {
         params: { path: { keyId: 'not a key id!' } },
         body: { clientReturnUrl: 'https://app.example.com/return', extra: 1 } as never,
@@ -105,8 +104,8 @@ describe('key service API (in process)', () => {
 
   describe('transactions', () => {
     it('answers an unknown keyId, and another account\'s key, with 404', async () => {
-      const a = h.account('a');
-      const b = h.account('b');
+      const a = await h.account('a');
+      const b = await h.account('b');
       const key = await initKey(a.client);
       for (const [client, keyId] of [
         [a.client, 'key_0123456789abcdef0123456789abcdef'],
@@ -128,7 +127,7 @@ describe('key service API (in process)', () => {
     });
 
     it('refuses a wrong client secret with 400 and takes the right one', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const other = await initKey(client);
       const wrong = await client.POST('/keys/{keyId}/transactions/generate', {
@@ -156,7 +155,7 @@ describe('key service API (in process)', () => {
       [`https://app.example/${'a'.repeat(2048 - 'https://app.example/'.length)}`, 200],
       [`https://app.example/${'a'.repeat(2049 - 'https://app.example/'.length)}`, 400],
     ])('clientReturnUrl row %#', async (clientReturnUrl, status) => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const res = await client.POST('/keys/{keyId}/transactions/generate', {
         params: { path: { keyId: key.id } },
@@ -167,7 +166,7 @@ describe('key service API (in process)', () => {
     });
 
     it('needs clientReturnUrl on a key\'s first transaction, and reuses the last one after', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const first = await client.POST('/keys/{keyId}/transactions/generate', { params: { path: { keyId: key.id } }, body: { clientSecret: key.clientSecret } });
       expect(first.response.status).toBe(400);
@@ -178,7 +177,7 @@ describe('key service API (in process)', () => {
     });
 
     it('refuses recovery of a key that was never generated', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const res = await client.POST('/keys/{keyId}/transactions/recover', {
         params: { path: { keyId: key.id } },
@@ -196,7 +195,7 @@ describe('key service API (in process)', () => {
     };
 
     it('renders on GET without consuming the token, as often as it is opened', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const txn = await createTransaction(client, 'generate', key, 'https://app.example/return');
       for (let i = 0; i < 3; i++) {
@@ -218,7 +217,7 @@ describe('key service API (in process)', () => {
     });
 
     it('answers a token 24 hours old with a 400 page saying expired, on GET and POST', async () => {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const txn = await createTransaction(client, 'generate', key, 'https://app.example/return');
       h.clock.advance(DAY - 1);

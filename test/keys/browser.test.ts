@@ -53,7 +53,7 @@ describe('key service in a real browser (headless Chromium)', () => {
   }
 
   it('login CSRF: the authorization URL from browser A, signed in from browser B, yields no key token', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     const gen = await createTransaction(client, 'generate', key, returnUrl);
     const before = returns.length;
@@ -82,10 +82,10 @@ describe('key service in a real browser (headless Chromium)', () => {
       expect(await pageB.locator('[data-reason]').getAttribute('data-reason')).toBe('other_browser');
       expect(returns.length).toBe(before);
       // The transaction is over, without a key token, and the key was bound to nobody.
-      const row = h.sqlite.prepare('SELECT completed_at, key_token_hash FROM keygen_transactions WHERE id = ?').get(gen.id) as { completed_at: string | null; key_token_hash: string | null };
-      expect(row.completed_at).not.toBeNull();
-      expect(row.key_token_hash).toBeNull();
-      expect((h.sqlite.prepare('SELECT user_binding FROM keygen_keys WHERE id = ?').get(key.id) as { user_binding: string | null }).user_binding).toBeNull();
+      const [row] = await h.query<{ completed_at: string | null; key_token_hash: string | null }>('SELECT completed_at, key_token_hash FROM keygen_transactions WHERE id = $1', [gen.id]);
+      expect(row!.completed_at).not.toBeNull();
+      expect(row!.key_token_hash).toBeNull();
+      expect(await h.query('SELECT user_binding FROM keygen_keys WHERE id = $1', [key.id])).toEqual([{ user_binding: null }]);
     } finally {
       await a.close();
       await b.close();
@@ -93,7 +93,7 @@ describe('key service in a real browser (headless Chromium)', () => {
   });
 
   it('refuses a cross-site prompt POST with a page that says so; the link still works from the right browser', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     const gen = await createTransaction(client, 'generate', key, returnUrl);
     // Another site (localhost is another site than 127.0.0.1) with a form that posts the prompt URL.
@@ -123,7 +123,7 @@ describe('key service in a real browser (headless Chromium)', () => {
   });
 
   it('generates a key from userPromptUrl through the sign-in, recovers it for the same user, and refuses another user', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
 
     const gen = await createTransaction(client, 'generate', key, returnUrl);

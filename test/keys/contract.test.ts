@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysApp } from '../../src/keys/app.js';
-import { sqliteRepositories } from '../../src/repositories.js';
 import { createAuthenticator } from '../../src/shared/api-keys.js';
 import { registeredOperations, specOperations } from '../support/contract.js';
 import { buildKeysHarness, keysContract, type KeysHarness } from './support.js';
@@ -13,7 +12,7 @@ describe('key service contract', () => {
   afterAll(() => h.close());
 
   it('registers exactly the operations of openapi/keys.yaml (method, path, operationId, parameters, statuses, security)', () => {
-    const repos = sqliteRepositories(h.db);
+    const repos = h.repos;
     const app = createKeysApp({ repos, authenticate: createAuthenticator(repos.apiKeys, h.clock), sealed: h.sealed, clock: h.clock, config: h.config, logger: { warn() {}, error() {} } });
     const fromApp = registeredOperations(app.openAPIRegistry.definitions);
     const fromYaml = specOperations(keysContract);

@@ -9,7 +9,7 @@ describe('key service flow over HTTP with the embedded provider', () => {
   afterAll(() => h.close());
 
   it('generates a 50-character base-36 key and recovers the same one for the same user', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     const back = await signInByHttp(h, txn.userPromptUrl, ALICE);

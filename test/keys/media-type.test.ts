@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('a body that is not application/json is 400 naming the body, not 500 (found by fuzzing)', async () => {
-  const { key, client } = h.account('media');
+  const { key, client } = await h.account('media');
   const created = await initKey(client);
   const paths = ['/keys', `/keys/${created.id}/transactions/generate`, `/keys/${created.id}/transactions/recover`];
   for (const path of paths) {

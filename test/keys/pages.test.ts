@@ -24,7 +24,7 @@ describe('headers of the key service and of the development provider', () => {
   it('JSON answers and prompt pages carry nosniff; the login page cannot be framed, cached or sniffed', async () => {
     const h = await buildKeysHarness({ listen: true });
     try {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const json = await h.raw('/keys', { method: 'POST', headers: { 'x-api-key': 'nope', 'content-type': 'application/json' }, body: '{}' });
       expect(json.headers.get('x-content-type-options')).toBe('nosniff');
@@ -50,7 +50,7 @@ describe('the development provider login form', () => {
   it(`refuses a user name after ${MAX_FAILED_LOGINS} wrong passwords, even with the right one, until the window passes`, async () => {
     const h = await buildKeysHarness({ listen: true });
     try {
-      const { client } = h.account();
+      const { client } = await h.account();
       const key = await initKey(client);
       const b = browser(h);
       const { action } = await toLoginPage(h, b, (await createTransaction(client, 'generate', key)).userPromptUrl);

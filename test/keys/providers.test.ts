@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysConfigFromEnv } from '../../src/keys/config.js';
-import { sqliteKeysRepositories } from '../../src/keys/repository.js';
 import { buildKeysHarness, cookieJarFetch, createTransaction, keysContract, type KeysClient, type KeysHarness } from './support.js';
 
 // The relying party against an independent OpenID provider (oauth2-mock-server) configured as
@@ -128,7 +127,7 @@ afterAll(async () => {
 describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name) => {
   const provider = () => (name === 'google' ? google : microsoft);
   const newKey = async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const res = await client.POST('/keys', { body: { userSecretProvider: name } });
     expect(res.response.status).toBe(200);
     return { client, key: res.data! };
@@ -209,7 +208,7 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
     expect(warnings.at(-1)).toMatch(reason);
     expect(back!.searchParams.get('error')).toBe('server_error');
     expect(back!.searchParams.has('keyToken')).toBe(false);
-    expect((await sqliteKeysRepositories(h.db).keys.findById(key.id))!.userBinding).toBeNull();
+    expect((await h.repos.keys.findById(key.id))!.userBinding).toBeNull();
     // The provider's redirect cannot be replayed.
     const replay = await cookieJarFetch()(flow.callback!.href);
     expect(replay.status).toBe(400);
@@ -247,7 +246,7 @@ describe('a provider that cannot be used', () => {
     const settings = kind === 'google' ? providerSettings(odd, microsoft).google! : providerSettings(google, odd).microsoft!;
     const mine = await buildKeysHarness({ listen: true, config: { providers: { [kind]: settings } } });
     try {
-      const { client } = mine.account();
+      const { client } = await mine.account();
       const key = (await client.POST('/keys', { body: { userSecretProvider: kind } })).data!;
       const txn = await createTransaction(client, 'generate', key, RETURN);
       const first = await signIn(txn.userPromptUrl);
@@ -270,7 +269,7 @@ describe('a provider that cannot be used', () => {
       config: { providers: { google: providerSettings(down, microsoft).google! } },
     });
     try {
-      const { client } = mine.account();
+      const { client } = await mine.account();
       const key = (await client.POST('/keys', { body: { userSecretProvider: 'google' } })).data!;
       const txn = await createTransaction(client, 'generate', key, RETURN);
       const first = await signIn(txn.userPromptUrl);
@@ -294,7 +293,7 @@ describe('a provider that cannot be used', () => {
   });
 
   it('between its redirect and the code exchange: no key token, the key not bound; a new sign-in works once it is back', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = (await client.POST('/keys', { body: { userSecretProvider: 'google' } })).data!;
     const flow = await signIn((await createTransaction(client, 'generate', key, RETURN)).userPromptUrl);
     await google.server.stop();
@@ -302,7 +301,7 @@ describe('a provider that cannot be used', () => {
       const { back } = await flow.finish!();
       expect(back!.searchParams.get('error')).toBe('server_error');
       expect(back!.searchParams.has('keyToken')).toBe(false);
-      expect((await sqliteKeysRepositories(h.db).keys.findById(key.id))!.userBinding).toBeNull();
+      expect((await h.repos.keys.findById(key.id))!.userBinding).toBeNull();
     } finally {
       await google.restart();
     }

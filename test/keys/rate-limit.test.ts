@@ -8,8 +8,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('limits each API key with a token bucket: 429 too_many_requests with retry-after and ratelimit-*', async () => {
-  const { client } = h.account();
-  const other = h.account('other').client;
+  const { client } = await h.account();
+  const other = (await h.account('other')).client;
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await client.POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status);
   expect(statuses).toEqual([200, 200, 429]);

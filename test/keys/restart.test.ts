@@ -1,15 +1,14 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { ALICE, BOB, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, tempDir } from './support.js';
+import { keptTestDatabase } from '../support/database.js';
+import { ALICE, BOB, buildKeysHarness, cookieJarFetch, createTransaction, initKey, loadTestSealed, signInByHttp, tempDir } from './support.js';
 
 describe('restart', () => {
   it('recovers the same key after a restart with the same sealed root; another passphrase fails at start', async () => {
     const dir = tempDir();
-    const dbFile = path.join(dir, 'keys.db');
-    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const database = await keptTestDatabase();
+    const first = await buildKeysHarness({ listen: true, database, sealedDir: dir });
     const port = Number(new URL(first.origin).port);
-    const { client, key: apiKey } = first.account();
+    const { client, key: apiKey } = await first.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     const back = await signInByHttp(first, txn.userPromptUrl, ALICE);
@@ -19,7 +18,7 @@ describe('restart', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     // Same port, so the embedded provider keeps its issuer (the user's identity is issuer + sub).
-    const second = await buildKeysHarness({ listen: port, dbFile, sealedDir: dir });
+    const second = await buildKeysHarness({ listen: port, database, sealedDir: dir });
     try {
       const createClient = (await import('openapi-fetch')).default;
       const again = createClient<import('../../generated/keys/types.js').paths>({
@@ -31,27 +30,29 @@ describe('restart', () => {
       const back2 = await signInByHttp(second, rec.userPromptUrl, ALICE);
       const recovered = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } } });
       expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
+
+      // The same root (the file in `dir` on SQLite, the database's row on PostgreSQL) under another passphrase.
+      await expect(loadTestSealed(second.storage, { ...second.config.sealedRoot, passphrase: 'a different passphrase' })).rejects.toThrow(
+        /Cannot unseal the root secret .* is not the secret it was sealed with/,
+      );
     } finally {
       await second.close();
+      await database.drop();
     }
-
-    expect(() =>
-      loadSealedModule({ file: path.join(dir, 'root.sealed.json'), passphrase: 'a different passphrase', development: true, allowCreate: false }, () => {}),
-    ).toThrow(/Cannot unseal the root secret .* is not the secret it was sealed with/);
   });
 
   it('with the development provider, a new port (a new issuer URL) keeps the key recoverable by the same user only', async () => {
     const dir = tempDir();
-    const dbFile = path.join(dir, 'keys.db');
-    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
-    const { client, key: apiKey } = first.account();
+    const database = await keptTestDatabase();
+    const first = await buildKeysHarness({ listen: true, database, sealedDir: dir });
+    const { client, key: apiKey } = await first.account();
     const key = await initKey(client);
     const back = await signInByHttp(first, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE);
     const generated = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } } });
     await first.close();
 
     // Another port: PUBLIC_URL's default, and so the provider's issuer URL, changes.
-    const second = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const second = await buildKeysHarness({ listen: true, database, sealedDir: dir });
     try {
       expect(second.origin).not.toBe(first.origin);
       const createClient = (await import('openapi-fetch')).default;
@@ -67,15 +68,16 @@ describe('restart', () => {
       expect(back3.searchParams.get('error')).toBe('identity_mismatch');
     } finally {
       await second.close();
+      await database.drop();
     }
   });
 
   it('continues a sign-in started before the restart: the login form shown by the old process is answered by the new one', async () => {
     const dir = tempDir();
-    const dbFile = path.join(dir, 'keys.db');
-    const first = await buildKeysHarness({ listen: true, dbFile, sealedDir: dir });
+    const database = await keptTestDatabase();
+    const first = await buildKeysHarness({ listen: true, database, sealedDir: dir });
     const port = Number(new URL(first.origin).port);
-    const { client, key: apiKey } = first.account();
+    const { client, key: apiKey } = await first.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     const browser = cookieJarFetch(first.origin);
@@ -86,7 +88,7 @@ describe('restart', () => {
     await first.close();
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const second = await buildKeysHarness({ listen: port, dbFile, sealedDir: dir });
+    const second = await buildKeysHarness({ listen: port, database, sealedDir: dir });
     try {
       let res = await browser(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(ALICE).toString() });
       while (res.status === 303 || res.status === 302) {
@@ -106,6 +108,7 @@ describe('restart', () => {
       expect(generated.data!.recoveryKey).toMatch(/^[0-9a-z]{50}$/);
     } finally {
       await second.close();
+      await database.drop();
     }
   });
 });

@@ -1,18 +1,47 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir, type KeysClient, type KeysHarness } from './support.js';
+import { keptTestDatabase, type KeptDatabase } from '../support/database.js';
+import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, type KeysClient, type KeysHarness } from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * Everything the database holds at rest, as text. SQLite: the bytes of the database file and its
+ * WAL (after a checkpoint). PostgreSQL: every row of every table of every schema, each as its
+ * text form (`row::text`: every column, bytea as hex).
+ */
+async function atRest(h: KeysHarness, database: KeptDatabase): Promise<string> {
+  if (h.sqlite) {
+    h.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    return [database.file!, `${database.file!}-wal`]
+      .map((f) => {
+        try {
+          return readFileSync(f).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+  }
+  const tables = await h.query<{ name: string }>(
+    "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+  );
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['public.api_keys', 'public.keygen_keys', 'public.keygen_transactions']));
+  const dumps = await Promise.all(tables.map(async (t) => (await h.query<{ r: string }>(`SELECT r::text AS r FROM ${t.name} r`)).map((row) => row.r).join('\n')));
+  return dumps.join('\n');
+}
+
 describe('key service security, through complete sign-ins', () => {
   let h: KeysHarness;
-  let dir: string;
+  let database: KeptDatabase;
   beforeAll(async () => {
-    dir = tempDir();
-    h = await buildKeysHarness({ listen: true, dbFile: path.join(dir, 'keys.db') });
+    database = await keptTestDatabase();
+    h = await buildKeysHarness({ listen: true, database });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    await database.drop();
+  });
 
   const generated = async (client: KeysClient) => {
     const key = await initKey(client);
@@ -24,7 +53,7 @@ describe('key service security, through complete sign-ins', () => {
     client.GET('/keys/{keyId}', { params: { path: { keyId }, query: { keyToken } } });
 
   it('answers a used key token with 400 already_used', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const { key, keyToken } = await generated(client);
     expect((await exchange(client, key.id, keyToken)).response.status).toBe(200);
     const again = await exchange(client, key.id, keyToken);
@@ -33,7 +62,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('lets exactly one of two concurrent exchanges of one token succeed', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const { key, keyToken } = await generated(client);
     const results = await Promise.all([exchange(client, key.id, keyToken), exchange(client, key.id, keyToken)]);
     expect(results.map((r) => r.response.status).sort()).toEqual([200, 400]);
@@ -41,7 +70,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('answers a tampered key token with 400 invalid, and the genuine one still works', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const { key, keyToken } = await generated(client);
     const last = keyToken.at(-1) === 'A' ? 'B' : 'A';
     const tampered = await exchange(client, key.id, keyToken.slice(0, -1) + last);
@@ -51,7 +80,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('answers a key token of an expired transaction (24 h later) with 400 expired', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const { key, keyToken } = await generated(client);
     h.clock.advance(DAY);
     const res = await exchange(client, key.id, keyToken);
@@ -60,8 +89,8 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('does not exchange a key token under another key or for another account', async () => {
-    const a = h.account('a');
-    const b = h.account('b');
+    const a = await h.account('a');
+    const b = await h.account('b');
     const { key, keyToken } = await generated(a.client);
     const other = await initKey(a.client);
     expect((await exchange(a.client, other.id, keyToken)).error!.error.reason).toBe('invalid');
@@ -70,7 +99,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('refuses a used prompt token, on the page and on the button', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     await signInByHttp(h, txn.userPromptUrl, ALICE);
@@ -83,7 +112,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('gives no key to a different user at recovery, and returns the browser with error=identity_mismatch', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const { key, keyToken } = await generated(client);
     expect((await exchange(client, key.id, keyToken)).response.status).toBe(200);
     const rec = await createTransaction(client, 'recover', key);
@@ -94,7 +123,7 @@ describe('key service security, through complete sign-ins', () => {
   });
 
   it('returns a cancelled sign-in with error=access_denied and no key', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     const back = await signInByHttp(h, txn.userPromptUrl, 'cancel');
@@ -104,8 +133,8 @@ describe('key service security, through complete sign-ins', () => {
     await createTransaction(client, 'generate', key);
   });
 
-  it('keeps no client secret, recovery key or token in plaintext in the database file', async () => {
-    const { client, key: apiKey } = h.account();
+  it('keeps no client secret, recovery key, token or API key in plaintext in the database (SQLite: its file; PostgreSQL: every row)', async () => {
+    const { client, key: apiKey } = await h.account();
     const key = await initKey(client);
     const txn = await createTransaction(client, 'generate', key);
     const promptToken = new URL(txn.userPromptUrl).searchParams.get('transactionToken')!;
@@ -119,20 +148,13 @@ describe('key service security, through complete sign-ins', () => {
     const res = await exchange(client, key.id, keyToken);
     const recoveryKey = res.data!.recoveryKey;
 
-    h.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    const files = ['keys.db', 'keys.db-wal'].map((f) => path.join(dir, f));
-    const contents = files.map((f) => {
-      try {
-        return readFileSync(f).toString('latin1');
-      } catch {
-        return '';
-      }
-    });
-    const bytes = contents.join('');
+    const bytes = await atRest(h, database);
     expect(bytes).toContain(key.id);
+    expect(bytes).toContain(apiKey.id);
     for (const secret of [key.clientSecret, promptToken, keyToken, recoveryKey, openToken, pendingKeyToken, apiKey.key]) {
       expect(bytes.includes(secret), `a secret was found in the database: ${secret.slice(0, 6)}…`).toBe(false);
       expect(bytes.includes(Buffer.from(secret).toString('base64'))).toBe(false);
+      expect(bytes.includes(Buffer.from(secret).toString('hex'))).toBe(false);
     }
   });
 });

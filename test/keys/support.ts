@@ -10,19 +10,19 @@ import { createKeysClient } from '../../client/index.js';
 import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { loadSealedModule, loadSealedModuleFrom, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
+import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
+import { openTestDatabase, type KeptDatabase } from '../support/database.js';
 
 export const keysContract = contractFor('keys');
 
 export interface HarnessOptions {
   /** Serve over HTTP on 127.0.0.1 (needed for the OpenID sign-in). A port reuses an earlier server's. */
   listen?: boolean | number;
-  /** SQLite file (for restart and grep tests); in memory otherwise. */
-  dbFile?: string;
+  /** A database that outlives the harness (restart tests, a look at what is stored); a new one, dropped at close, otherwise. */
+  database?: KeptDatabase;
   /** Directory of the sealed root file; a new temporary one otherwise. */
   sealedDir?: string;
   passphrase?: string;
@@ -52,11 +52,21 @@ function forwardingLogger(to: NonNullable<HarnessOptions['logger']>) {
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
 
 /**
- * A key service on its own database, sealed root and movable clock, mounted under /keygen as the
- * root app does, with a typed client whose every response is checked against keys.yaml.
+ * The sealed root as the server opens it on `storage` (src/keys/runtime.ts): the database's row on
+ * PostgreSQL, the file `sealedRoot.file` on SQLite; scrypt's N of 2^12 keeps the tests fast.
+ */
+export const loadTestSealed = async (storage: Storage, sealedRoot: SealedRootConfig) =>
+  storage.sealedRoot ? loadSealedModuleFrom(storage.sealedRoot, sealedRoot, () => {}, 2 ** 12) : loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+
+/**
+ * A key service on its own database (of the run's engine: test/support/database.ts), sealed root
+ * and movable clock, mounted under /keygen as the root app does, with a typed client whose every
+ * response is checked against keys.yaml. The sealed root is where the server keeps it: a file in
+ * `sealedDir` on SQLite, the database's row on PostgreSQL.
  */
 export async function buildKeysHarness(opts: HarnessOptions = {}) {
-  const database = openDatabase(opts.dbFile ? `file:${opts.dbFile}` : ':memory:');
+  const database = await openTestDatabase({ kept: opts.database });
+  const { storage } = database;
   const clock = manualClock(new Date());
   const sealedDir = opts.sealedDir ?? tempDir();
   const sealedRoot = {
@@ -65,7 +75,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     development: true,
     allowCreate: false,
   };
-  const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+  const sealed = await loadTestSealed(storage, sealedRoot);
 
   let handler: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
   let server: Server | null = null;
@@ -86,7 +96,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
   };
   // The whole process's app, as the server builds it: the key service under /keygen beside the rest.
   const root = appFor({
-    db: database.db,
+    storage,
     clock,
     config: { RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 },
     ...(opts.logger && { logger: forwardingLogger(opts.logger) }),
@@ -96,8 +106,9 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
   handler = (req, env) => root.fetch(req, env);
   const fetch = contractFetch(root, keysContract);
 
-  const account = (name = 'test') => {
-    const key = createApiKey(database.db, clock, { name });
+  /** A new account with its own key (made by the API key repository), and a client that sends it. */
+  const account = async (name = 'test') => {
+    const key = await storage.repos.apiKeys.create(clock.now(), { name });
     const client = createKeysClient({ origin, apiKey: key.key, fetch });
     return { key, client };
   };
@@ -109,13 +120,31 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     }
-    database.close();
+    await database.close();
   };
-  return { root, db: database.db, sqlite: database.sqlite, clock, config, sealed, sealedDir, origin, account, raw, close };
+  return {
+    root,
+    engine: database.engine,
+    storage,
+    repos: storage.repos,
+    query: database.query,
+    count: database.count,
+    /** SQLite's connection (SQLite runs only); PostgreSQL's pool (PostgreSQL runs only). */
+    sqlite: database.sqlite?.sqlite,
+    pool: database.pool,
+    clock,
+    config,
+    sealed,
+    sealedDir,
+    origin,
+    account,
+    raw,
+    close,
+  };
 }
 
 export type KeysHarness = Awaited<ReturnType<typeof buildKeysHarness>>;
-export type KeysClient = ReturnType<KeysHarness['account']>['client'];
+export type KeysClient = Awaited<ReturnType<KeysHarness['account']>>['client'];
 
 export async function initKey(client: KeysClient) {
   const res = await client.POST('/keys', { body: { userSecretProvider: 'dev' } });

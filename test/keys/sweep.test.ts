@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sqliteKeysRepositories } from '../../src/keys/repository.js';
 import { startSweeper, type Sweeper } from '../../src/keys/sweeper.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
 import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
 
 const INTERVAL = 60_000;
-const secretsLeft = (h: KeysHarness) =>
-  h.sqlite.prepare('SELECT count(*) AS n FROM keygen_transactions WHERE sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL').get() as { n: number };
+const secretsLeft = (h: KeysHarness) => h.count('keygen_transactions WHERE sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL');
 
 describe('scheduled sweep of expired transactions', () => {
   let h: KeysHarness;
@@ -14,8 +12,7 @@ describe('scheduled sweep of expired transactions', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     h = await buildKeysHarness({ listen: true });
-    const repos = sqliteKeysRepositories(h.db);
-    sweeper = startSweeper({ transactions: repos.transactions, devProvider: repos.devProvider, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
+    sweeper = startSweeper({ transactions: h.repos.transactions, devProvider: h.repos.devProvider, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
   });
   afterEach(async () => {
     sweeper.stop();
@@ -24,49 +21,49 @@ describe('scheduled sweep of expired transactions', () => {
   });
 
   it('erases the sealed secrets of expired transactions without another transaction being created', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     for (let i = 0; i < 5; i++) await createTransaction(client, 'generate', key);
     // A prompt POST puts sealed sign-in data on one of them.
     const started = await createTransaction(client, 'generate', key);
     const post = await fetch(started.userPromptUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(post.status).toBe(303);
-    expect(secretsLeft(h).n).toBe(6);
-    expect((h.sqlite.prepare('SELECT count(*) AS n FROM keygen_transactions WHERE sealed_oidc IS NOT NULL').get() as { n: number }).n).toBe(1);
+    expect(await secretsLeft(h)).toBe(6);
+    expect(await h.count('keygen_transactions WHERE sealed_oidc IS NOT NULL')).toBe(1);
 
     // Before expiry a sweep keeps everything.
     h.clock.advance(TRANSACTION_TTL_MS - 1000);
     vi.advanceTimersByTime(INTERVAL);
     await sweeper.sweep();
-    expect(secretsLeft(h).n).toBe(6);
+    expect(await secretsLeft(h)).toBe(6);
 
     // Past expiry + one interval: the timer's sweep (in batches of 2) has erased all of them.
     h.clock.advance(1000 + INTERVAL);
     vi.advanceTimersByTime(INTERVAL);
     await sweeper.sweep(); // joins the sweep the timer started
-    expect(secretsLeft(h).n).toBe(0);
-    expect((h.sqlite.prepare('SELECT count(*) AS n FROM keygen_transactions').get() as { n: number }).n).toBe(6);
+    expect(await secretsLeft(h)).toBe(0);
+    expect(await h.count('keygen_transactions')).toBe(6);
 
     // A week later the rows themselves are gone.
     h.clock.advance(7 * 24 * 3600_000);
     vi.advanceTimersByTime(INTERVAL);
     await sweeper.sweep();
-    expect((h.sqlite.prepare('SELECT count(*) AS n FROM keygen_transactions').get() as { n: number }).n).toBe(0);
+    expect(await h.count('keygen_transactions')).toBe(0);
   });
 
   it('the timer alone sweeps: no explicit call', async () => {
-    const { client } = h.account();
+    const { client } = await h.account();
     const key = await initKey(client);
     await createTransaction(client, 'generate', key);
     h.clock.advance(TRANSACTION_TTL_MS + INTERVAL);
-    expect(secretsLeft(h).n).toBe(1);
+    expect(await secretsLeft(h)).toBe(1);
     vi.advanceTimersByTime(INTERVAL);
-    await vi.waitFor(() => expect(secretsLeft(h).n).toBe(0));
+    await vi.waitFor(async () => expect(await secretsLeft(h)).toBe(0));
   });
 
   it("deletes the development provider's expired records and passed wrong-password windows", async () => {
-    const count = (table: string) => (h.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    const { client } = h.account();
+    const count = (table: string) => h.count(table);
+    const { client } = await h.account();
     const key = await initKey(client);
     const browser = cookieJarFetch(h.origin);
     // To the login page: oidc-provider has stored the interaction; one wrong password is counted.
@@ -80,15 +77,15 @@ describe('scheduled sweep of expired transactions', () => {
       body: new URLSearchParams({ username: 'alice', password: 'wrong' }).toString(),
     });
     expect(wrong.status).toBe(400);
-    expect(count('keygen_dev_oidc_records')).toBeGreaterThan(0);
-    expect(count('keygen_dev_login_failures')).toBe(1);
+    expect(await count('keygen_dev_oidc_records')).toBeGreaterThan(0);
+    expect(await count('keygen_dev_login_failures')).toBe(1);
 
     // The interaction lives 10 minutes, the window 15.
     await sweeper.sweep();
-    expect([count('keygen_dev_oidc_records') > 0, count('keygen_dev_login_failures')]).toEqual([true, 1]);
+    expect([(await count('keygen_dev_oidc_records')) > 0, await count('keygen_dev_login_failures')]).toEqual([true, 1]);
     h.clock.advance(16 * 60 * 1000);
     vi.advanceTimersByTime(INTERVAL);
     await sweeper.sweep();
-    expect([count('keygen_dev_oidc_records'), count('keygen_dev_login_failures')]).toEqual([0, 0]);
+    expect([await count('keygen_dev_oidc_records'), await count('keygen_dev_login_failures')]).toEqual([0, 0]);
   });
 });

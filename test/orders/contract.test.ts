@@ -1,31 +1,34 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createOrdersApp } from '../../src/orders/app.js';
-import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
 import { testConfig } from '../../src/config.js';
-import { createAuthenticator, sqliteApiKeys } from '../../src/shared/api-keys.js';
+import { createAuthenticator } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
-import { createRateLimiter } from '../../src/shared/rate-limit.js';
 import { contractFor, registeredOperations, specOperations } from '../support/contract.js';
+import { openTestDatabase } from '../support/database.js';
 
-function appOperations() {
-  const database = openDatabase(':memory:');
-  const app = createOrdersApp({
-    repos: sqliteOrdersRepositories(database.db),
-    clock: systemClock,
-    config: testConfig(),
-    logger: pino({ level: 'silent' }),
-    authenticate: createAuthenticator(sqliteApiKeys(database.db), systemClock),
-    rateLimit: createRateLimiter({ perSecond: 0, burst: 1 }, systemClock),
-  });
-  return registeredOperations(app.openAPIRegistry.definitions);
+async function appOperations() {
+  const database = await openTestDatabase();
+  try {
+    const { repos } = database.storage;
+    const app = createOrdersApp({
+      repos,
+      clock: systemClock,
+      config: testConfig(),
+      logger: pino({ level: 'silent' }),
+      authenticate: createAuthenticator(repos.apiKeys, systemClock),
+      rateLimit: database.storage.rateLimiter({ perSecond: 0, burst: 1 }, systemClock),
+    });
+    return registeredOperations(app.openAPIRegistry.definitions);
+  } finally {
+    await database.close();
+  }
 }
 
 describe('order service contract', () => {
-  it('registers exactly the operations of openapi/orders.yaml (method, path, operationId, parameters, statuses, security)', () => {
+  it('registers exactly the operations of openapi/orders.yaml (method, path, operationId, parameters, statuses, security)', async () => {
     const fromYaml = specOperations(contractFor('orders'));
-    const fromApp = appOperations();
+    const fromApp = await appOperations();
     expect(fromApp.map((o) => o.operationId)).toEqual(fromYaml.map((o) => o.operationId));
     expect(fromApp).toEqual(fromYaml);
     expect(fromYaml.length).toBe(11);

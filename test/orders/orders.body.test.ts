@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { createStore, orderBody } from '../support/factories.js';
 
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client, key } = t.account();
+const { client, key } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;
 });
-const rowCount = () => (t.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+const rowCount = () => t.count('orders');
 
 describe('request bodies as bytes', () => {
   it('400/40000 for bytes that are not UTF-8, even inside an otherwise valid order (nothing stored)', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const json = JSON.stringify(orderBody({ note: 'NOTE' }));
     const [head, tail] = json.split('NOTE');
     for (const bad of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80]]) {
@@ -22,7 +22,7 @@ describe('request bodies as bytes', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).meta.code).toBe(40000);
     }
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('accepts UTF-8 text, U+FFFD sent as such included', async () => {

@@ -4,9 +4,9 @@ import { buildTestApp } from '../support/app.js';
 import { createStore, orderBody, unique } from '../support/factories.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client } = t.account();
+const { client } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;

@@ -10,9 +10,9 @@ import { createStore, orderBody } from '../support/factories.js';
  * One date-time rule: the server accepts a date-time exactly when an independent JSON Schema
  * validator (ajv with ajv-formats, full mode) accepts it against the YAML's DateTime schema.
  */
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client } = t.account();
+const { client } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;

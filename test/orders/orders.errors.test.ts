@@ -3,23 +3,23 @@ import { appFor, buildTestApp } from '../support/app.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { createStore, orderBody } from '../support/factories.js';
 
-const t = buildTestApp({ BODY_LIMIT_BYTES: 4096 });
+const t = await buildTestApp({ BODY_LIMIT_BYTES: 4096 });
 afterAll(() => t.close());
-const { client, key } = t.account();
+const { client, key } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;
 });
 const headers = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' });
-const rowCount = () => (t.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
+const rowCount = () => t.count('orders');
 
 describe('error envelope of the order service', () => {
   it('400/40000 for a body that is not JSON, and nothing is stored', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: '{"source_id": ' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ meta: { code: 40000, type: 'BadRequest', message: 'The request body is not valid JSON.' }, data: null });
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('400/40001 naming every missing field (and every other problem)', async () => {
@@ -81,16 +81,18 @@ describe('error envelope of the order service', () => {
     expect(got.data?.data.number).toBe(body.number);
   });
 
-  it('concurrent creates (one group commit): one 201 per source_id, 409 for the repeats, a bad one refused alone', async () => {
+  it('concurrent creates (on SQLite one group commit): one 201 per source_id, 409 for the repeats, a bad one refused alone', async () => {
     const a = orderBody();
     const b = orderBody();
     const post = (body: ReturnType<typeof orderBody>) => client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
     // A location of another store passes validation and fails inside the insert's savepoint.
     const answers = await Promise.all([post(a), post(b), post(a), post({ ...orderBody(), pickup_location: { location_id: 'loc_elsewhere' } }), post(b)]);
     expect(answers.map((r) => r.response.status)).toEqual([201, 201, 409, 422, 409]);
-    const stored = t.sqlite.prepare('SELECT source_id FROM orders WHERE store_id = ? AND source_id IN (?, ?)').pluck().all(storeId, a.source_id, b.source_id);
-    expect(stored.sort()).toEqual([a.source_id, b.source_id].sort());
-    expect(t.sqlite.inTransaction).toBe(false);
+    const stored = await t.query<{ source_id: string }>('SELECT source_id FROM orders WHERE store_id = $1 AND source_id IN ($2, $3)', [storeId, a.source_id, b.source_id]);
+    expect(stored.map((r) => r.source_id).sort()).toEqual([a.source_id, b.source_id].sort());
+    // Nothing left open: SQLite's group commit has committed; every PostgreSQL connection is back in the pool.
+    if (t.sqlite) expect(t.sqlite.inTransaction).toBe(false);
+    else expect([t.pool!.totalCount - t.pool!.idleCount, t.pool!.waitingCount]).toEqual([0, 0]);
   });
 
   it('a shipping order may not carry pickup fields', async () => {
@@ -133,7 +135,7 @@ describe('error envelope of the order service', () => {
 
   it('500/50000 without the internal message when something unexpected fails', async () => {
     const app = appFor({
-      db: t.db,
+      storage: t.storage,
       clock: { now: () => { throw new Error('secret internal detail'); } },
       config: t.config,
     });

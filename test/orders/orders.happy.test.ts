@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { createLocation, createOrder, createStore, locationBody, orderBody, storeBody } from '../support/factories.js';
 
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client } = t.account();
+const { client } = await t.account();
 const h = (storeId: string) => ({ header: { 'svc-store-id': storeId } });
 
 describe('stores', () => {

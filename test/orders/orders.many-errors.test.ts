@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { createStore, orderBody } from '../support/factories.js';
 
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client, key } = t.account();
+const { client, key } = await t.account();
 let storeId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;

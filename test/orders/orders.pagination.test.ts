@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { createStore, largeOrderBody, orderBody } from '../support/factories.js';
 
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
-const { client } = t.account();
+const { client } = await t.account();
 let storeId = '';
 const created: Array<{ id: string; created: number; updated: number }> = [];
 const TOTAL = 47; // with limit 10: five pages, the last one partial

@@ -1,14 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { sqliteApiKeys } from '../../src/shared/api-keys.js';
 import { buildTestApp } from '../support/app.js';
 import { createLocation, createOrder, createStore, orderBody } from '../support/factories.js';
 
-const t = buildTestApp();
+const t = await buildTestApp();
 afterAll(() => t.close());
 
 describe('authentication', () => {
   it('401/40100 without a key, with an unknown key, and with a revoked key', async () => {
-    const { key } = t.account();
+    const { key } = await t.account();
     const noKey = await t.raw('/stores');
     expect(noKey.status).toBe(401);
     expect((await noKey.json()).meta).toEqual({ code: 40100, type: 'Unauthorized', message: 'A valid svc-api-key header is required.' });
@@ -16,24 +15,25 @@ describe('authentication', () => {
     expect(unknown.status).toBe(401);
 
     expect((await t.raw('/stores', { headers: { 'svc-api-key': key.key } })).status).toBe(200);
-    expect(sqliteApiKeys(t.db).revoke(t.clock.now(), key.id)).toBe(true);
+    expect(await t.repos.apiKeys.revoke(t.clock.now(), key.id)).toBe(true);
     t.clock.advance(1_001); // the key cache honours a revocation within one second
     const revoked = await t.raw('/stores', { headers: { 'svc-api-key': key.key } });
     expect(revoked.status).toBe(401);
     expect((await revoked.json()).meta.code).toBe(40100);
   });
 
-  it('never stores the raw key', () => {
-    const { key } = t.account();
-    const rows = t.sqlite.prepare('select * from api_keys').all();
+  it('never stores the raw key', async () => {
+    const { key } = await t.account();
+    const rows = await t.query('select * from api_keys');
+    expect(JSON.stringify(rows)).toContain(key.id);
     expect(JSON.stringify(rows)).not.toContain(key.key);
   });
 });
 
 describe('tenancy: another account\'s records do not exist for a caller', () => {
   it('another account\'s store is 412/41204 and its orders and locations are invisible', async () => {
-    const alice = t.account('alice').client;
-    const mallory = t.account('mallory').client;
+    const alice = (await t.account('alice')).client;
+    const mallory = (await t.account('mallory')).client;
     const store = await createStore(alice);
     const order = await createOrder(alice, store.id);
     const loc = await createLocation(alice, store.id);
@@ -72,8 +72,8 @@ describe('tenancy: another account\'s records do not exist for a caller', () => 
 
 describe('rate limiting', () => {
   it('answers 429/42900 with retry-after and ratelimit-* once the bucket is empty, and recovers', async () => {
-    const limited = buildTestApp({ RATE_LIMIT_PER_SECOND: 2, RATE_LIMIT_BURST: 3 });
-    const { key } = limited.account();
+    const limited = await buildTestApp({ RATE_LIMIT_PER_SECOND: 2, RATE_LIMIT_BURST: 3 });
+    const { key } = await limited.account();
     const call = () => limited.raw('/stores', { headers: { 'svc-api-key': key.key } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call()).status);
@@ -88,6 +88,6 @@ describe('rate limiting', () => {
     const after = await call();
     expect(after.status).toBe(200);
     expect(after.headers.get('ratelimit-remaining')).toBe('1');
-    limited.close();
+    await limited.close();
   });
 });

@@ -4,16 +4,18 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
-import { tempDir } from '../keys/support.js';
+import { loadTestSealed, tempDir } from '../keys/support.js';
 import { buildTestApp } from '../support/app.js';
+import { contractFetch, contractFor } from '../support/contract.js';
+import { openTestDatabase } from '../support/database.js';
 import { createStore, orderBody } from '../support/factories.js';
 
-/** Both services on one createApp, with its request log written to `lines`. */
-function bothServices() {
+/**
+ * Both services on one createApp (on the run's engine), with its request log written to `lines`;
+ * `request` checks each answer against the YAML of the service its path names.
+ */
+async function bothServices() {
   const lines: Array<{ requestId?: string; method?: string; path?: string; status?: number }> = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -21,23 +23,26 @@ function bothServices() {
       done();
     },
   });
-  const database = openDatabase(':memory:');
+  const database = await openTestDatabase();
   const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
   const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
-  const sealed = loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+  const sealed = await loadTestSealed(database.storage, sealedRoot);
   const keysConfig = { publicUrl: 'http://service.test', basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-  const app = appFor({ db: database.db, clock, config: { LOG_LEVEL: 'info' }, logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
-  const key = createApiKey(database.db, clock, { name: 'layer' });
-  return { app, lines, key, close: database.close };
+  const app = appFor({ storage: database.storage, clock, config: { LOG_LEVEL: 'info' }, logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
+  const key = await database.storage.repos.apiKeys.create(clock.now(), { name: 'layer' });
+  const checked = { orders: contractFetch(app, contractFor('orders')), keys: contractFetch(app, contractFor('keys')) };
+  const request = (pathAndQuery: string, init?: RequestInit) =>
+    checked[pathAndQuery.startsWith('/keygen/') ? 'keys' : 'orders'](`http://service.test${pathAndQuery}`, init);
+  return { request, lines, key, close: database.close };
 }
 
-describe('the root app’s middleware (app.use in createApp)', () => {
-  const s = bothServices();
+describe('the root app’s middleware (app.use in createApp)', async () => {
+  const s = await bothServices();
   afterAll(() => s.close());
 
   it('runs for an order request and a key request: one request id and one log line each', async () => {
-    const orders = await s.app.request('/commerce/2024-07/stores', { headers: { 'svc-api-key': s.key.key, 'x-request-id': 'order-req-1' } });
-    const keys = await s.app.request('/keygen/keys', {
+    const orders = await s.request('/commerce/2024-07/stores', { headers: { 'svc-api-key': s.key.key, 'x-request-id': 'order-req-1' } });
+    const keys = await s.request('/keygen/keys', {
       method: 'POST',
       headers: { 'x-api-key': s.key.key, 'content-type': 'application/json', 'x-request-id': 'key-req-1' },
       body: JSON.stringify({ userSecretProvider: 'dev' }),
@@ -54,10 +59,10 @@ describe('the root app’s middleware (app.use in createApp)', () => {
   it('runs for errors of both services and for unknown routes under either base path', async () => {
     s.lines.length = 0;
     const answers = await Promise.all([
-      s.app.request('/commerce/2024-07/orders', { headers: { 'x-request-id': 'o-401' } }),
-      s.app.request('/keygen/keys', { method: 'POST', headers: { 'x-request-id': 'k-400' } }),
-      s.app.request('/commerce/2024-07/nothing', { headers: { 'x-request-id': 'o-404' } }),
-      s.app.request('/keygen/nothing', { headers: { 'x-request-id': 'k-404' } }),
+      s.request('/commerce/2024-07/orders', { headers: { 'x-request-id': 'o-401' } }),
+      s.request('/keygen/keys', { method: 'POST', headers: { 'x-request-id': 'k-400' } }),
+      s.request('/commerce/2024-07/nothing', { headers: { 'x-request-id': 'o-404' } }),
+      s.request('/keygen/nothing', { headers: { 'x-request-id': 'k-404' } }),
     ]);
     expect(answers.map((r) => [r.status, r.headers.get('x-request-id')])).toEqual([
       [401, 'o-401'],
@@ -75,15 +80,15 @@ describe('the root app’s middleware (app.use in createApp)', () => {
   });
 });
 
-describe('a request with problems in several parts', () => {
-  const t = buildTestApp();
+describe('a request with problems in several parts', async () => {
+  const t = await buildTestApp();
   afterAll(() => t.close());
-  const { client, key } = t.account();
+  const { client, key } = await t.account();
 
   it('POST /orders?foo=1 with an invalid body: the unknown query parameter and every body problem, in one answer', async () => {
     const store = await createStore(client);
-    const count = () => (t.sqlite.prepare('select count(*) as n from orders').get() as { n: number }).n;
-    const before = count();
+    const count = () => t.count('orders');
+    const before = await count();
     const body = { ...orderBody(), currency: 'EURO', items: [{ ...orderBody().items[0], quantity: 0 }] };
     const res = await t.raw('/orders?foo=1', {
       method: 'POST',
@@ -98,7 +103,7 @@ describe('a request with problems in several parts', () => {
       { path: 'currency', info: expect.stringMatching(/^Must /) },
       { path: 'items[0].quantity', info: 'Must be at least 1.' },
     ]);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('a missing body field with an unknown query parameter: 40001 naming both', async () => {

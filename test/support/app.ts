@@ -2,11 +2,11 @@ import { pino, type Logger } from 'pino';
 import { createOrdersClient } from '../../client/index.js';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase, type Db } from '../../src/shared/db/client.js';
+import type { Db } from '../../src/shared/db/client.js';
 import { sqliteStorage, type Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from './contract.js';
+import { openTestDatabase } from './database.js';
 
 export const ORIGIN = 'http://service.test';
 
@@ -20,18 +20,23 @@ export function appFor(deps: Omit<AppDeps, 'logger' | 'config' | 'storage'> & ({
   return createApp({ ...deps, storage, config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }), logger: deps.logger ?? pino({ level: 'silent' }) });
 }
 
-/** A fresh app on its own in-memory database (migrations applied), a movable clock and an API key. */
-export function buildTestApp(overrides: Partial<Config> = {}) {
-  const database = openDatabase(':memory:');
+/**
+ * A fresh app on its own database of the run's engine (test/support/database.ts: SQLite in memory,
+ * or a PostgreSQL database copied from the migrated template), with a movable clock. `close` ends
+ * the connection and drops the database.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}) {
+  const database = await openTestDatabase();
+  const { storage } = database;
   const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
   const config = testConfig({ RATE_LIMIT_PER_SECOND: 0, ...overrides });
-  const app = appFor({ db: database.db, clock, config });
+  const app = appFor({ storage, clock, config });
   const orders = contractFor('orders');
   const fetch = contractFetch(app, orders);
 
-  /** A new account with its own key, and a client that sends that key on every request. */
-  const account = (name = 'test') => {
-    const key = createApiKey(database.db, clock, { name });
+  /** A new account with its own key (made by the API key repository), and a client that sends that key on every request. */
+  const account = async (name = 'test') => {
+    const key = await storage.repos.apiKeys.create(clock.now(), { name });
     const client = createOrdersClient({ origin: ORIGIN, apiKey: key.key, fetch });
     return { key, client };
   };
@@ -39,8 +44,23 @@ export function buildTestApp(overrides: Partial<Config> = {}) {
   /** Raw requests (bad JSON, wrong media type) still go through the contract check. */
   const raw = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${ORIGIN}${orders.basePath}${pathAndQuery}`, init);
 
-  return { app, db: database.db, sqlite: database.sqlite, clock, config, account, raw, close: database.close };
+  return {
+    app,
+    engine: database.engine,
+    storage,
+    repos: storage.repos,
+    query: database.query,
+    count: database.count,
+    /** SQLite's connection (SQLite runs only); PostgreSQL's pool (PostgreSQL runs only). */
+    sqlite: database.sqlite?.sqlite,
+    pool: database.pool,
+    clock,
+    config,
+    account,
+    raw,
+    close: database.close,
+  };
 }
 
-export type TestApp = ReturnType<typeof buildTestApp>;
-export type OrdersClient = ReturnType<TestApp['account']>['client'];
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+export type OrdersClient = Awaited<ReturnType<TestApp['account']>>['client'];
