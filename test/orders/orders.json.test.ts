@@ -4,6 +4,9 @@ import { orderJson, type Order } from '../../src/orders/orders/repository.js';
 import { loadMigrationFiles } from '../../src/shared/db/migration-files.js';
 import { locationBody, openingHours, orderBody } from '../support/factories.js';
 
+// Runs once, in the `sqlite` vitest project: orderJson touches no database, and the migrations
+// tested here (0002, 0003) are SQLite's.
+
 interface OldRow {
   id: string;
   storeId: string;

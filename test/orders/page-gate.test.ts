@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPageGate } from '../../src/orders/streamed-page.js';
 
+// Runs once, in the `sqlite` vitest project: the page gate touches no database.
+
 describe('streamed pages: a fair share per API key', () => {
   it('lets one key stream at most perKey pages at once; the next waits, another key does not', async () => {
     const gate = createPageGate(2);

@@ -5,6 +5,8 @@ import { afterAll, expect, it } from 'vitest';
 import { checkedFetch } from '../support/contract.js';
 import { startServer, stdoutWith, tempDir, type Started } from '../support/process.js';
 
+// SQLite only (the `sqlite` vitest project): WAL checkpoints of the server's SQLite file.
+
 let server: Started | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');

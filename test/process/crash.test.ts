@@ -1,18 +1,47 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { checkedFetch } from '../support/contract.js';
+import { keptTestDatabase, testEngine, type KeptDatabase } from '../support/database.js';
 import { startServer, tempDir, type Started } from '../support/process.js';
 
 let server: Started | undefined;
+let database: KeptDatabase | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');
+  await database?.drop();
 });
 
-it('kill -9 in the middle of a stream of POST /orders, twice: after each restart every 201 is there and the database passes integrity_check', async () => {
+/**
+ * The database as the killed process left it, read without the server: the source_id of every
+ * stored order. On SQLite the file must also pass integrity_check.
+ */
+async function storedSourceIds(db: KeptDatabase): Promise<Set<string>> {
+  if (db.file) {
+    const sqlite = new Database(db.file, { readonly: true });
+    try {
+      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      return new Set((sqlite.prepare('select source_id from orders').all() as Array<{ source_id: string }>).map((r) => r.source_id));
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return new Set((await client.query<{ source_id: string }>('select source_id from orders')).rows.map((r) => r.source_id));
+  } finally {
+    await client.end();
+  }
+}
+
+it(`kill -9 in the middle of a stream of POST /orders, twice: after each restart every 201 is there${testEngine === 'sqlite' ? ' and the database passes integrity_check' : ' (PostgreSQL)'}`, async () => {
   const dir = tempDir('crash-');
-  const file = path.join(dir, 'crash.db');
-  const env = { DATABASE_URL: `file:${file}`, RATE_LIMIT_PER_SECOND: '0', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
+  database = await keptTestDatabase();
+  // The server as deployed on the run's engine: a SQLite file, or PostgreSQL (which needs PUBLIC_URL).
+  const engineEnv: Record<string, string> = database.file ? { DATABASE_URL: `file:${database.file}` } : { DATABASE_URL: database.url!, PUBLIC_URL: 'http://127.0.0.1:8080' };
+  const env = { ...engineEnv, RATE_LIMIT_PER_SECOND: '0', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
   server = await startServer(env);
   const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
   expect(key).toBeTruthy();
@@ -51,11 +80,8 @@ it('kill -9 in the middle of a stream of POST /orders, twice: after each restart
     stop = true;
     await Promise.all(workers);
 
-    // The file as the killed process left it: intact, and holding every acknowledged order.
-    const db = new Database(file, { readonly: true });
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const stored = new Set((db.prepare('select source_id from orders').all() as Array<{ source_id: string }>).map((r) => r.source_id));
-    db.close();
+    // The database as the killed process left it: intact, and holding every acknowledged order.
+    const stored = await storedSourceIds(database);
     expect([...acknowledged.keys()].filter((s) => !stored.has(s))).toEqual([]);
 
     // And the restarted server serves each of them.
@@ -68,7 +94,6 @@ it('kill -9 in the middle of a stream of POST /orders, twice: after each restart
   }
   await server.stop('SIGTERM');
   server = undefined;
-  const db = new Database(file, { readonly: true });
-  expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-  db.close();
+  const stored = await storedSourceIds(database);
+  expect([...acknowledged.keys()].filter((s) => !stored.has(s))).toEqual([]);
 });

@@ -7,6 +7,8 @@ import { startCheckpointer } from '../../src/shared/db/checkpointer.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { tempDir } from '../support/process.js';
 
+// SQLite only (the `sqlite` vitest project): the WAL checkpoint worker of a SQLite file.
+
 describe('WAL checkpoint worker, debug log', () => {
   it('logs a checkpoint once per write that it copied, not on every idle tick', async () => {
     const file = path.join(tempDir(), 'cp.db');

@@ -8,6 +8,9 @@ import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { tempDir } from '../support/process.js';
 
+// SQLite only (the `sqlite` vitest project): the modes of the SQLite file, its -wal and -shm, and
+// /readyz made to fail by SQLite's query_only.
+
 const mode = (f: string) => statSync(f).mode & 0o777;
 
 describe('files the service creates are its own', () => {

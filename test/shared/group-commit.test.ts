@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupCommit, type GroupCommit } from '../../src/shared/db/group-commit.js';
 import { tempDir } from '../support/process.js';
 
+// SQLite only (the `sqlite` vitest project): the group commit batches the writes of SQLite's one
+// writer connection; PostgreSQL commits each request's transaction on its own pool connection.
+
 describe('group commit', () => {
   let dir: string;
   let writer: Database.Database;

@@ -8,8 +8,8 @@ import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { ROOT, tempDir } from '../support/process.js';
 
-// SQLite-only: what another process's writer (the operator CLI, a second connection) does to the
-// server's write transactions that read first.
+// SQLite only (the `sqlite` vitest project): what another process's writer (the operator CLI, a
+// second connection) does to the server's write transactions that read first.
 const dir = tempDir('write-lock-');
 const file = path.join(dir, 'service.db');
 const database = openDatabase(`file:${file}`);
