@@ -15,7 +15,8 @@
  *
  * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
- * instead of building dist/server.mjs first), --dry (print only, leave BENCHMARKS.md alone).
+ * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
+ * side-by-side), --ops post,get,list,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,6 +49,8 @@ const { values: opts } = parseArgs({
     tsx: { type: 'boolean', default: false },
     dry: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'sqlite' },
+    server: { type: 'string' },
+    ops: { type: 'string' },
   },
 });
 if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
@@ -72,6 +75,7 @@ const serverEnv = (file: string) => ({ ...SERVER_ENV, DATABASE_URL: `file:${file
 
 /** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
 function serverCommand(): { command: string[]; label: string } {
+  if (opts.server) return { command: [process.execPath, path.resolve(opts.server)], label: `node ${opts.server}` };
   if (!opts.tsx) {
     const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, encoding: 'utf8' });
     const dist = path.join(ROOT, 'dist/server.mjs');
@@ -423,7 +427,7 @@ async function throughput() {
     { op: getOrder(readStore, key, 1_000), target: 0.45 },
     { op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.25 },
     ...(exchange ? [{ op: exchange }] : []),
-  ];
+  ].filter((_, i) => !opts.ops || opts.ops.split(',').includes(['post', 'get', 'list', 'exchange'][i]!));
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
   let mem = memory(server.proc.pid);

@@ -115,24 +115,20 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
           [id, now.toISOString(), keyTokenHash],
         );
       },
-      consumeKeyToken: (keyId, hash, now) =>
-        inPostgresTransaction(pool, async (client) => {
-          const row = (
-            await client.query<TransactionRow>(`DELETE FROM keygen_transactions WHERE key_token_hash = $1 AND key_id = $2 AND expires_at > $3 RETURNING ${TRANSACTION}`, [
-              hash,
-              keyId,
-              now.toISOString(),
-            ])
-          ).rows[0];
-          if (!row) return undefined;
-          const spentAt = now.toISOString();
-          const forgetAt = later(now, REMEMBER_MS);
-          await client.query(
-            "INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES ($1, 'key', $3, $4), ($2, 'prompt', $3, $4) ON CONFLICT DO NOTHING",
-            [hash, row.promptTokenHash, spentAt, forgetAt],
-          );
-          return row;
-        }),
+      // One statement, so one round trip and its own transaction: the row is deleted (of two
+      // concurrent exchanges one deletes it, the other finds nothing) and both of its tokens are
+      // recorded as spent.
+      consumeKeyToken: async (keyId, hash, now) =>
+        (
+          await pool.query<TransactionRow>({
+            name: 'keys-consume-key-token',
+            text: `WITH taken AS (DELETE FROM keygen_transactions WHERE key_token_hash = $1 AND key_id = $2 AND expires_at > $3 RETURNING ${TRANSACTION}),
+                   spent AS (INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at)
+                     SELECT $1, 'key', $3, $4 FROM taken UNION ALL SELECT "promptTokenHash", 'prompt', $3, $4 FROM taken ON CONFLICT DO NOTHING)
+                   SELECT * FROM taken`,
+            values: [hash, keyId, now.toISOString(), later(now, REMEMBER_MS)],
+          })
+        ).rows[0],
       purgeExpired: (now) =>
         inPostgresTransaction(pool, async (client) => {
           const iso = now.toISOString();
