@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFetch } from '../support/contract.js';
 import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
-import { cli, startServer, type Started } from '../support/process.js';
+import { cliAsync, startServer, type Started } from '../support/process.js';
 
 // The server and the CLI as an operator runs them on PostgreSQL: two processes started at the same
 // moment on an empty database, a key made by the CLI, and the key service's root shared by both.
@@ -41,11 +41,11 @@ describe.skipIf(!postgresUrl)(onPostgres('two server processes on one database')
     const created = [a!, b!].filter((s) => s.stdout().includes('Created a new sealed root secret in the database'));
     expect(created).toHaveLength(1);
 
-    const made = cli(['api-key', 'create', '--name', 'operator'], { DATABASE_URL: db.url });
+    const made = await cliAsync(['api-key', 'create', '--name', 'operator'], { DATABASE_URL: db.url });
     expect(made.status).toBe(0);
     const key = made.stdout.trim().split('\n').at(-1)!;
     expect(key).toMatch(/^svc_/);
-    expect(cli(['api-key', 'list'], { DATABASE_URL: db.url }).stdout).toContain('active  operator');
+    expect((await cliAsync(['api-key', 'list'], { DATABASE_URL: db.url })).stdout).toContain('active  operator');
 
     // A store made through one is read through the other.
     const store = await call('POST', `${a!.url}/commerce/2024-07/stores`, { 'svc-api-key': key }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });

@@ -15,6 +15,21 @@ export function cli(args: string[], env: Record<string, string>) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * The CLI as `cli` runs it, without blocking this process: while a synchronous child runs, the
+ * test's own HTTP client cannot notice a keep-alive connection the server has closed meanwhile.
+ */
+export function cliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 export interface Started {
   proc: ChildProcess;
   url: string;
