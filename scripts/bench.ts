@@ -20,7 +20,7 @@
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,9 +30,9 @@ import { ROOT, startServer, tempDir, type Started } from '../test/support/proces
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migratePostgres, openPostgresPool } from '../src/shared/db/postgres.js';
-import { postgresBin, startPostgresCluster, type Cluster } from '../test/support/postgres-cluster.js';
+import { createDatabase, postgresBin, startPostgresCluster, type Cluster } from '../test/support/postgres-cluster.js';
 import { orderBody, seedBase, seedBasePostgres, seededOrderId, seedOrders, seedOrdersPostgres, type Seeded } from './bench/seed.js';
-import { cpuSeconds } from './bench/proc.js';
+import { childrenOf, cpuSeconds } from './bench/proc.js';
 import { seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
 import { largeOrderBody } from '../test/support/factories.js';
 
@@ -326,40 +326,23 @@ async function benchPostgres(): Promise<{ url: string; meter?: DatabaseMeter; st
     cluster = await startPostgresCluster(bin, ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']);
     admin = cluster.url;
   }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  pgVersion = (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const stats = new pg.Client({ connectionString: url.toString() });
+  const database = await createDatabase(admin, `bench_${randomBytes(4).toString('hex')}`);
+  const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
+  pgVersion = (await stats.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
   if (cluster) await stats.query('CREATE EXTENSION pg_stat_statements');
-  /** CPU seconds of a process and, when `reaped`, of its children that have exited (/proc/PID/stat cutime, cstime). */
-  const cpuWithReaped = (pid: number) => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
-  };
-  // The cluster's own processes (backends, WAL writer, checkpointer…) are the postmaster's children.
-  const children = (parent: number) =>
-    readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(parent);
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
   // The postmaster's CPU with that of its exited children (it reaps them), plus its living children's:
   // a backend or autovacuum worker that exits during a row keeps counting.
   const meter: DatabaseMeter | undefined = cluster && {
     cpuSeconds: () => {
       const postmaster = cluster.postmasterPid();
-      return cpuWithReaped(postmaster) + children(postmaster).reduce((n, p) => n + (Number.isFinite(cpuTotal(p)) ? cpuTotal(p) : 0), 0);
+      return cpuTotal(postmaster) + cpuSeconds(postmaster).reaped + childrenOf(postmaster).reduce((n, p) => {
+        try {
+          return n + cpuTotal(p);
+        } catch {
+          return n; // exited after it was listed
+        }
+      }, 0);
     },
     reset: async () => {
       await stats.query('SELECT pg_stat_statements_reset()');
@@ -374,15 +357,12 @@ async function benchPostgres(): Promise<{ url: string; meter?: DatabaseMeter; st
       ).rows.map((r) => ({ query: r.query.replace(/\s+/g, ' '), calls: Number(r.calls), totalMs: r.total })),
   };
   return {
-    url: url.toString(),
+    url: database.url,
     meter,
     async stop() {
       await stats.end();
       if (cluster) return cluster.stop();
-      const c2 = new pg.Client({ connectionString: admin });
-      await c2.connect();
-      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c2.end();
+      await database.drop();
     },
   };
 }

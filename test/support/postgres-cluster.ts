@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** The newest PostgreSQL's binaries from Debian's `postgresql` package, if installed. */
 export function postgresBin(): string | undefined {
@@ -62,4 +63,26 @@ export async function startPostgresCluster(bin: string, settings: string[] = [])
       }
     },
   };
+}
+
+/** Runs `sql` on the database `url` names, on a connection of its own. */
+export async function runOn(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * A new database `name` on the server `serverUrl` names (a copy of `template` when one is given):
+ * its URL, and the function that drops it. For the tests' setup, the test files and the benchmark.
+ */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await runOn(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => runOn(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

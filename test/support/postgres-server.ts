@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratePostgres } from '../../src/shared/db/postgres.js';
-import { postgresBin, startPostgresCluster } from './postgres-cluster.js';
+import { createDatabase, postgresBin, startPostgresCluster } from './postgres-cluster.js';
 
 /**
  * vitest globalSetup: a PostgreSQL server for the suites that run on it. TEST_DATABASE_URL names
@@ -22,24 +22,11 @@ declare module 'vitest' {
   }
 }
 
-/** Runs `sql` on the server's maintenance database `url` names. */
-async function admin(url: string, sql: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Creates and migrates the template on the server at `url`; gives the function that drops it. */
 async function createTemplate(project: TestProject, url: string): Promise<() => Promise<void>> {
   const name = `t_template_${process.pid}_${Date.now().toString(36)}`;
-  await admin(url, `CREATE DATABASE ${name}`);
-  const at = new URL(url);
-  at.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: at.toString(), max: 1 });
+  const template = await createDatabase(url, name);
+  const pool = new pg.Pool({ connectionString: template.url, max: 1 });
   try {
     await migratePostgres(pool);
   } finally {
@@ -47,7 +34,7 @@ async function createTemplate(project: TestProject, url: string): Promise<() => 
     await pool.end();
   }
   project.provide('postgresTemplate', name);
-  return () => admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return template.drop;
 }
 
 export default async function setup(project: TestProject) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase } from './postgres-cluster.js';
 
 /** The PostgreSQL server the suites may use (test/support/postgres-server.ts), or '' when there is none. */
 export const postgresUrl = inject('postgresUrl');
@@ -18,26 +18,5 @@ export const onPostgres = (title: string) =>
 export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   if (!postgresUrl) throw new Error('No PostgreSQL server for this run (test/support/postgres-server.ts).');
   if (opts.migrated && !postgresTemplate) throw new Error('No migrated template database on the PostgreSQL server.');
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(opts.migrated ? `CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}` : `CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return createDatabase(postgresUrl, `t_${randomBytes(6).toString('hex')}`, opts.migrated ? postgresTemplate : undefined);
 }
