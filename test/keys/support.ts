@@ -14,7 +14,7 @@ import { loadSealedModule, loadSealedModuleFrom, type SealedRootConfig } from '.
 import { manualClock } from '../../src/shared/clock.js';
 import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
-import { openTestDatabase, type KeptDatabase } from '../support/database.js';
+import { dataAccess, openTestDatabase, type KeptDatabase } from '../support/database.js';
 
 export const keysContract = contractFor('keys');
 
@@ -124,14 +124,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
   };
   return {
     root,
-    engine: database.engine,
-    storage,
-    repos: storage.repos,
-    query: database.query,
-    count: database.count,
-    /** SQLite's connection (SQLite runs only); PostgreSQL's pool (PostgreSQL runs only). */
-    sqlite: database.sqlite?.sqlite,
-    pool: database.pool,
+    ...dataAccess(database),
     clock,
     config,
     sealed,

@@ -6,7 +6,7 @@ import { manualClock } from '../../src/shared/clock.js';
 import type { Db } from '../../src/shared/db/client.js';
 import { sqliteStorage, type Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from './contract.js';
-import { openTestDatabase } from './database.js';
+import { dataAccess, openTestDatabase } from './database.js';
 
 export const ORIGIN = 'http://service.test';
 
@@ -46,14 +46,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
 
   return {
     app,
-    engine: database.engine,
-    storage,
-    repos: storage.repos,
-    query: database.query,
-    count: database.count,
-    /** SQLite's connection (SQLite runs only); PostgreSQL's pool (PostgreSQL runs only). */
-    sqlite: database.sqlite?.sqlite,
-    pool: database.pool,
+    ...dataAccess(database),
     clock,
     config,
     account,

@@ -58,6 +58,23 @@ export interface TestDatabase {
 }
 
 /**
+ * What a test app or harness hands its tests of its database: the engine, the storage and its
+ * repositories, `query`/`count`, and each engine's own handle (`sqlite` or `pool`).
+ */
+export function dataAccess(database: TestDatabase) {
+  return {
+    engine: database.engine,
+    storage: database.storage,
+    repos: database.storage.repos,
+    query: database.query,
+    count: database.count,
+    /** SQLite's connection (SQLite runs only); PostgreSQL's pool (PostgreSQL runs only). */
+    sqlite: database.sqlite?.sqlite,
+    pool: database.pool,
+  };
+}
+
+/**
  * Opens a test database on the run's engine: a new one (SQLite in memory, or a PostgreSQL
  * database copied from the migrated template), or the `kept` one, which `close` leaves in place.
  */
