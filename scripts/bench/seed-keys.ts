@@ -42,7 +42,7 @@ const TRANSACTION_COLUMNS = ['id', 'key_id', 'account_id', 'kind', 'client_retur
  */
 async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId: string, count: number) {
   const now = new Date();
-  const version = sealed.currentVersion;
+  const root = sealed.current;
   const keyId = newKeyId();
   const clientSecret = newClientSecret();
   const issuer = 'https://bench.invalid';
@@ -51,22 +51,23 @@ async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId
     id: keyId,
     accountId,
     provider: 'dev',
-    hardwareVersion: version,
-    clientSecretVerifier: clientSecretVerifier(sealed, version, keyId, clientSecret).toString('hex'),
-    userBinding: userBinding(sealed, version, keyId, issuer, sub).toString('hex'),
+    hardwareBackend: root.backend,
+    hardwareVersion: root.version,
+    clientSecretVerifier: (await clientSecretVerifier(sealed, root, keyId, clientSecret)).toString('hex'),
+    userBinding: (await userBinding(sealed, root, keyId, issuer, sub)).toString('hex'),
     returnUrl: 'http://127.0.0.1/return',
     createdAt: now.toISOString(),
     boundAt: now.toISOString(),
   });
-  const share = userShare(sealed, version, issuer, sub);
-  const recoveryKey = deriveRecoveryKey(sealed, version, keyId, clientSecret, share);
+  const share = await userShare(sealed, root, issuer, sub);
+  const recoveryKey = await deriveRecoveryKey(sealed, root, keyId, clientSecret, share);
   const iso = now.toISOString();
   const expires = new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString();
   const tokens: string[] = [];
   const rows: unknown[][] = [];
   for (let i = 0; i < count; i++) {
     const id = newTransactionId();
-    const keyToken = sealKeyToken(sealed, keyId, id, recoveryKey);
+    const keyToken = await sealKeyToken(sealed, keyId, id, recoveryKey);
     rows.push([id, keyId, accountId, 'generate', 'http://127.0.0.1/return', tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires]);
     tokens.push(keyToken);
   }

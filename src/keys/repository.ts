@@ -12,7 +12,7 @@ export const REMEMBER_MS = 7 * 24 * 60 * 60 * 1000;
 export const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 const KEY_COLUMNS =
-  'id, account_id AS accountId, provider, hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
+  'id, account_id AS accountId, provider, hardware_backend AS hardwareBackend, hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
   'user_binding AS userBinding, return_url AS returnUrl, created_at AS createdAt, bound_at AS boundAt';
 const TRANSACTION_COLUMNS =
   'id, key_id AS keyId, account_id AS accountId, kind, client_return_url AS clientReturnUrl, prompt_token_hash AS promptTokenHash, ' +
@@ -40,8 +40,8 @@ function prepare(db: Db) {
       'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     ),
     insertKey: sqlite.prepare(
-      `INSERT INTO keygen_keys (id, account_id, provider, hardware_version, client_secret_verifier, user_binding, return_url, created_at, bound_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO keygen_keys (id, account_id, provider, hardware_backend, hardware_version, client_secret_verifier, user_binding, return_url, created_at, bound_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertTransaction: sqlite.prepare(
       `INSERT INTO keygen_transactions (id, key_id, account_id, kind, client_return_url, prompt_token_hash, sealed_client_secret, prompt_used_at,
@@ -69,6 +69,7 @@ function insertKey(db: Db, s: Statements, row: typeof keygenKeys.$inferInsert): 
     row.id,
     row.accountId,
     row.provider,
+    row.hardwareBackend ?? 'file',
     row.hardwareVersion,
     row.clientSecretVerifier,
     row.userBinding ?? null,

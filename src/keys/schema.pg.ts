@@ -12,6 +12,8 @@ export const keygenKeys = pgTable(
       .notNull()
       .references(() => accounts.id),
     provider: text('provider').notNull(),
+    /** The root it was made under: its backend (`file` or `pkcs11`, see sealed/sealed-module.ts) and version. */
+    hardwareBackend: text('hardware_backend').$type<'file' | 'pkcs11'>().notNull().default('file'),
     hardwareVersion: integer('hardware_version').notNull(),
     clientSecretVerifier: text('client_secret_verifier').notNull(),
     userBinding: text('user_binding'),

@@ -3,7 +3,8 @@ import { accounts } from '../shared/db/schema.js';
 
 /**
  * Key records. Only verifiers are stored: an HMAC of the client secret and, once a user signed
- * in at generation, an HMAC of the user's (issuer, sub), both under the key's hardware version.
+ * in at generation, an HMAC of the user's (issuer, sub), both under the root the key names
+ * (hardware_backend, hardware_version).
  */
 export const keygenKeys = sqliteTable(
   'keygen_keys',
@@ -13,6 +14,8 @@ export const keygenKeys = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     provider: text('provider').notNull(),
+    /** The root it was made under: its backend (`file` or `pkcs11`, see sealed/sealed-module.ts) and version. */
+    hardwareBackend: text('hardware_backend').$type<'file' | 'pkcs11'>().notNull().default('file'),
     hardwareVersion: integer('hardware_version').notNull(),
     clientSecretVerifier: text('client_secret_verifier').notNull(),
     userBinding: text('user_binding'),

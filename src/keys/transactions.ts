@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { sameBytes } from './sealed/sealed-module.js';
 import { TRANSACTION_TTL_MS, type KeysEnv, type KeysServices } from './context.js';
 import { badRequest, keyNotFound } from './errors.js';
-import { clientSecretVerifier, newPromptToken, newTransactionId, sealClientSecret, tokenHash } from './secrets.js';
+import { clientSecretVerifier, newPromptToken, newTransactionId, rootOfKey, sealClientSecret, tokenHash } from './secrets.js';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -35,7 +35,7 @@ export async function createTransaction(
   const key = await repos.keys.find(c.get('principal').accountId, keyId);
   if (!key) throw keyNotFound();
   const expected = Buffer.from(key.clientSecretVerifier, 'hex');
-  if (!sameBytes(clientSecretVerifier(sealed, key.hardwareVersion, key.id, body.clientSecret), expected)) {
+  if (!sameBytes(await clientSecretVerifier(sealed, rootOfKey(key), key.id, body.clientSecret), expected)) {
     throw badRequest('clientSecret', 'body', 'invalid', 'The client secret does not match the key.');
   }
   if (kind === 'generate' && key.userBinding) {
@@ -51,9 +51,11 @@ export async function createTransaction(
   if (!given) throw badRequest('clientReturnUrl', 'body', 'missing', 'clientReturnUrl is required for the first transaction of a key.');
   const clientReturnUrl = checkReturnUrl(given, config.allowHttpReturnUrl);
 
+  const id = newTransactionId();
+  // Sealed before anything is written: when the hardware cannot answer, no transaction is made.
+  const sealedClientSecret = await sealClientSecret(sealed, id, body.clientSecret);
   const now = clock.now();
   await repos.transactions.purgeExpired(now);
-  const id = newTransactionId();
   const promptToken = newPromptToken();
   await repos.transactions.insert({
     id,
@@ -62,7 +64,7 @@ export async function createTransaction(
     kind,
     clientReturnUrl,
     promptTokenHash: tokenHash(promptToken),
-    sealedClientSecret: sealClientSecret(sealed, id, body.clientSecret),
+    sealedClientSecret,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString(),
   });

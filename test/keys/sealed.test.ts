@@ -6,6 +6,8 @@ import { createSealedRoot, openSealedModule, rotateSealedRoot, SealedRootError }
 import { tempDir } from './support.js';
 
 const N = 2 ** 12;
+const V1 = { backend: 'file', version: 1 } as const;
+const V2 = { backend: 'file', version: 2 } as const;
 const secret = (s: string) => ({ secret: Buffer.from(s), secretSource: 'KEYGEN_ROOT_PASSPHRASE' });
 const fresh = () => {
   const file = path.join(tempDir(), 'root.sealed.json');
@@ -16,7 +18,7 @@ const fresh = () => {
 describe('sealed-secret module', () => {
   it('offers operations only: no accessor for the root secret', () => {
     const m = openSealedModule({ file: fresh(), ...secret('passphrase one') });
-    expect(Object.keys(m).sort()).toEqual(['currentVersion', 'derive', 'hasVersion', 'mac', 'seal', 'unseal']);
+    expect(Object.keys(m).sort()).toEqual(['close', 'current', 'derive', 'mac', 'roots', 'seal', 'unseal']);
     expect(JSON.stringify(m)).not.toMatch(/root/i);
   });
 
@@ -31,11 +33,11 @@ describe('sealed-secret module', () => {
     const file = fresh();
     const a = openSealedModule({ file, ...secret('passphrase one') });
     const b = openSealedModule({ file, ...secret('passphrase one') });
-    const d = (m: typeof a, context = 'key_1', inputs = [Buffer.from('x')]) => m.derive({ version: 1, purpose: 'recovery-key', context, inputs }).toString('hex');
+    const d = (m: typeof a, context = 'key_1', inputs = [Buffer.from('x')]) => m.derive({ root: V1, purpose: 'recovery-key', context, inputs }).toString('hex');
     expect(d(a)).toBe(d(b));
     expect(d(a)).not.toBe(d(a, 'key_2'));
     expect(d(a)).not.toBe(d(a, 'key_1', [Buffer.from('y')]));
-    expect(a.mac({ version: 1, purpose: 'p', parts: ['a', 'bc'] })).not.toEqual(a.mac({ version: 1, purpose: 'p', parts: ['ab', 'c'] }));
+    expect(a.mac({ root: V1, purpose: 'p', parts: ['a', 'bc'] })).not.toEqual(a.mac({ root: V1, purpose: 'p', parts: ['ab', 'c'] }));
   });
 
   it('seals and unseals bound to the additional data; altered values unseal to null', () => {
@@ -50,13 +52,14 @@ describe('sealed-secret module', () => {
   it('rotates: new operations use the new version, old versions still derive the same values', () => {
     const file = fresh();
     const before = openSealedModule({ file, ...secret('passphrase one') });
-    const old = before.derive({ version: 1, purpose: 'recovery-key', context: 'key_1' });
+    const old = before.derive({ root: V1, purpose: 'recovery-key', context: 'key_1' });
     const sealedBefore = before.seal(Buffer.from('v1'), 'a');
     expect(rotateSealedRoot({ file, ...secret('passphrase one') })).toBe(2);
     const after = openSealedModule({ file, ...secret('passphrase one') });
-    expect(after.currentVersion).toBe(2);
-    expect(after.derive({ version: 1, purpose: 'recovery-key', context: 'key_1' })).toEqual(old);
-    expect(after.derive({ version: 2, purpose: 'recovery-key', context: 'key_1' })).not.toEqual(old);
+    expect(after.current).toEqual(V2);
+    expect(after.roots()).toEqual([V1, V2]);
+    expect(after.derive({ root: V1, purpose: 'recovery-key', context: 'key_1' })).toEqual(old);
+    expect(after.derive({ root: V2, purpose: 'recovery-key', context: 'key_1' })).not.toEqual(old);
     expect(after.unseal(sealedBefore, 'a')!.toString()).toBe('v1');
   });
 
@@ -73,13 +76,13 @@ describe('sealed-secret module', () => {
     const file = path.join(dir, 'root.sealed.json');
     const warnings: string[] = [];
     const m = loadSealedModule({ file, development: true, allowCreate: false }, (w) => warnings.push(w), N);
-    expect(m.currentVersion).toBe(1);
+    expect(m.current).toEqual(V1);
     expect(existsSync(devKeyFileFor(file))).toBe(true);
     expect(warnings.join('\n')).toMatch(/DEVELOPMENT ONLY/);
     const again: string[] = [];
     const m2 = loadSealedModule({ file, development: true, allowCreate: false }, (w) => again.push(w), N);
     expect(again).toEqual([]);
-    expect(m2.derive({ version: 1, purpose: 'p', context: 'c' })).toEqual(m.derive({ version: 1, purpose: 'p', context: 'c' }));
+    expect(m2.derive({ root: V1, purpose: 'p', context: 'c' })).toEqual(m.derive({ root: V1, purpose: 'p', context: 'c' }));
   });
 
   it('refuses to start in production without a secret or without the root file', () => {

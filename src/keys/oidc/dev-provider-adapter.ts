@@ -38,9 +38,9 @@ const aad = (row: { model: string; id: string }) => `keygen/dev-oidc-record|${ro
  * time): its lifetimes (`exp`) are.
  */
 export function devProviderAdapter(records: DevProviderRepository, sealed: SealedModule, clock: Clock) {
-  const open = (row: DevOidcRecordRow | undefined): AdapterPayload | undefined => {
+  const open = async (row: DevOidcRecordRow | undefined): Promise<AdapterPayload | undefined> => {
     if (!row) return undefined;
-    const plain = sealed.unseal(row.payload, aad(row));
+    const plain = await sealed.unseal(row.payload, aad(row));
     // Not sealed under this root (or altered): as if there were no record.
     if (!plain) return undefined;
     const payload = JSON.parse(plain.toString('utf8')) as AdapterPayload;
@@ -57,10 +57,11 @@ export function devProviderAdapter(records: DevProviderRepository, sealed: Seale
       }
       const key = recordKey(this.model, id);
       const { uid, grantId } = payload;
+      const sealedPayload = await sealed.seal(Buffer.from(JSON.stringify(payload), 'utf8'), aad({ model: this.model, id: key }));
       await records.upsert({
         id: key,
         model: this.model,
-        payload: sealed.seal(Buffer.from(JSON.stringify(payload), 'utf8'), aad({ model: this.model, id: key })),
+        payload: sealedPayload,
         uid: typeof uid === 'string' ? sha256(uid) : null,
         grantId: GRANTABLE.has(this.model) && typeof grantId === 'string' ? sha256(grantId) : null,
         expiresAt: new Date(clock.now().getTime() + expiresIn * 1000).toISOString(),

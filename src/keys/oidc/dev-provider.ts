@@ -4,12 +4,13 @@ import { Hono, type Context } from 'hono';
 import Provider, { errors } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { devProviderAdapter } from './dev-provider-adapter.js';
-import { DEV_ID_TOKEN_ALG, devProviderSecrets, loginNameKey } from './dev-provider-keys.js';
+import { DEV_ID_TOKEN_ALG, devProviderSecrets, loginNameKey, MAX_LOGIN_NAME, type DevProviderSecrets } from './dev-provider-keys.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import type { DevProviderRepository } from '../repository.js';
 import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
+import { andThen, type MaybePromise } from '../../shared/maybe.js';
 
 /** A user of the embedded development provider. `id` is the `sub` it issues. */
 export interface DevUser {
@@ -87,57 +88,77 @@ const same = (a: string, b: string) => {
  */
 export function createDevProvider(opts: DevProviderOptions) {
   const clientId = 'keygen-dev';
-  const { signingKey, cookieKeys, clientSecret } = devProviderSecrets(opts.sealed);
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   if (!mountPath.endsWith(MOUNT)) throw new Error(`The development provider's issuer must end with ${MOUNT}.`);
 
-  const provider = new Provider(opts.issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [opts.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-        id_token_signed_response_alg: DEV_ID_TOKEN_ALG,
+  // oidc-provider is built from the secrets derived from the root: at once from the file backend,
+  // once a token has answered otherwise (requests wait for it; a failed derivation is tried again
+  // by the next request).
+  let built: MaybePromise<Built> | undefined;
+  const ready = (): MaybePromise<Built> => {
+    if (built === undefined) {
+      const next = andThen(devProviderSecrets(opts.sealed), build);
+      if (next instanceof Promise) next.catch(() => built === next && (built = undefined));
+      built = next;
+    }
+    return built;
+  };
+  type Built = { provider: Provider; callback: ReturnType<Provider['callback']>; clientSecret: string };
+  const build = ({ signingKey, cookieKeys, clientSecret }: DevProviderSecrets): Built => {
+    const provider = new Provider(opts.issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [opts.redirectUri],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+          id_token_signed_response_alg: DEV_ID_TOKEN_ALG,
+        },
+      ],
+      // Its records expire in oidc-provider's own time, real time, whatever the throttle's clock.
+      adapter: devProviderAdapter(opts.records, opts.sealed, systemClock),
+      jwks: { keys: [signingKey] },
+      enabledJWA: { idTokenSigningAlgValues: [DEV_ID_TOKEN_ALG] },
+      cookies: { keys: cookieKeys },
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
+      claims: { openid: ['sub'], profile: ['name'] },
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 300, IdToken: 300, AuthorizationCode: 60 },
+      async findAccount(_ctx, sub) {
+        const user = opts.users.find((u) => u.id === sub);
+        if (!user) return undefined;
+        return { accountId: sub, claims: async () => ({ sub, name: user.name }) };
       },
-    ],
-    // Its records expire in oidc-provider's own time, real time, whatever the throttle's clock.
-    adapter: devProviderAdapter(opts.records, opts.sealed, systemClock),
-    jwks: { keys: [signingKey] },
-    enabledJWA: { idTokenSigningAlgValues: [DEV_ID_TOKEN_ALG] },
-    cookies: { keys: cookieKeys },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
-    claims: { openid: ['sub'], profile: ['name'] },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 300, IdToken: 300, AuthorizationCode: 60 },
-    async findAccount(_ctx, sub) {
-      const user = opts.users.find((u) => u.id === sub);
-      if (!user) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, name: user.name }) };
-    },
-    // First-party client: the key service is granted `openid` without a consent screen.
-    async loadExistingGrant(ctx) {
-      const accountId = ctx.oidc.session?.accountId;
-      const client = ctx.oidc.client;
-      if (!accountId || !client) return undefined;
-      const grantId = ctx.oidc.session?.grantIdFor(client.clientId);
-      if (grantId) {
-        const found = await ctx.oidc.provider.Grant.find(grantId);
-        if (found) return found;
-      }
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
-      grant.addOIDCScope('openid');
-      await grant.save();
-      return grant;
-    },
-    renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.body = htmlPage('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
-    },
-  });
+      // First-party client: the key service is granted `openid` without a consent screen.
+      async loadExistingGrant(ctx) {
+        const accountId = ctx.oidc.session?.accountId;
+        const client = ctx.oidc.client;
+        if (!accountId || !client) return undefined;
+        const grantId = ctx.oidc.session?.grantIdFor(client.clientId);
+        if (grantId) {
+          const found = await ctx.oidc.provider.Grant.find(grantId);
+          if (found) return found;
+        }
+        const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+        grant.addOIDCScope('openid');
+        await grant.save();
+        return grant;
+      },
+      renderError(ctx, out) {
+        ctx.type = 'html';
+        ctx.body = htmlPage('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
+      },
+    });
+    return { provider, callback: provider.callback(), clientSecret };
+  };
+  try {
+    ready();
+  } catch {
+    // Tried again by the first request, which answers the error.
+  }
 
   const nodeEnv = (env: unknown) => {
     const { incoming, outgoing } = (env ?? {}) as NodeEnv;
@@ -166,11 +187,11 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   // row of fixed size per name (kept as a MAC) tried in the last 15 minutes, deleted when its owner
   // signs in, or at the first sweep after its window passed.
   const records = opts.records;
-  const nameKey = (name: string) => loginNameKey(opts.sealed, name);
-  const lockedOut = async (name: string) => (await records.loginFailures(nameKey(name), clock.now())) >= MAX_FAILED_LOGINS;
+  const nameKey = async (name: string) => loginNameKey(opts.sealed, name);
+  const lockedOut = async (name: string) => (await records.loginFailures(await nameKey(name), clock.now())) >= MAX_FAILED_LOGINS;
   const failed = async (name: string) => {
     const now = clock.now();
-    await records.addLoginFailure(nameKey(name), now, new Date(now.getTime() + LOCKOUT_MS));
+    await records.addLoginFailure(await nameKey(name), now, new Date(now.getTime() + LOCKOUT_MS));
   };
 
   /** An interaction oidc-provider does not know (expired after 10 minutes, or never started): start again. */
@@ -183,6 +204,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
       400,
     );
   const details = async (c: Context, incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const { provider } = await ready();
     try {
       return await provider.interactionDetails(incoming, outgoing);
     } catch (err) {
@@ -211,6 +233,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     if (found instanceof Response) return found;
     const form = await c.req.parseBody();
     const name = typeof form.username === 'string' ? form.username : '';
+    // No user has a longer name; it is not counted, and never reaches the sealed module.
+    if (name.length > MAX_LOGIN_NAME) return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);
     if (await lockedOut(name)) {
       return c.html(loginPage(found.uid, 'Too many wrong passwords for this user. Wait 15 minutes, then try again.'), 429);
     }
@@ -219,7 +243,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
       await failed(name);
       return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);
     }
-    await records.clearLoginFailures(nameKey(name));
+    await records.clearLoginFailures(await nameKey(name));
+    const { provider } = await ready();
     const to = await provider.interactionResult(incoming, outgoing, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
     return c.redirect(to, 303);
   });
@@ -227,6 +252,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     const { incoming, outgoing } = nodeEnv(c.env);
     const found = await details(c, incoming, outgoing);
     if (found instanceof Response) return found;
+    const { provider } = await ready();
     const to = await provider.interactionResult(
       incoming,
       outgoing,
@@ -235,7 +261,6 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     );
     return c.redirect(to, 303);
   });
-  const callback = provider.callback();
   app.all(`${MOUNT}/*`, async (c) => {
     const { incoming, outgoing } = nodeEnv(c.env);
     const url = incoming.url ?? '/';
@@ -245,6 +270,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     incoming.url = url.slice(prefix.length) || '/';
     const requestId: unknown = c.get('requestId' as never);
     if (typeof requestId === 'string') outgoing.setHeader('x-request-id', requestId);
+    const { callback } = await ready();
     await callback(incoming, outgoing);
     return alreadySent(outgoing);
   });
@@ -260,6 +286,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     return local(url, options);
   };
 
+  /** The client secret the key service authenticates with (derived from the root, like the keys). */
+  const clientSecret = () => andThen(ready(), (b) => b.clientSecret);
   return { app, issuer: opts.issuer, clientId, clientSecret, idTokenSigningAlg: DEV_ID_TOKEN_ALG, fetch: serverFetch };
 }
 

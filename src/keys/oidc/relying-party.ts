@@ -7,7 +7,8 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export interface ProviderSettings {
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** Or how to get it when it is first needed (the development provider's is derived from the root). */
+  clientSecret: string | (() => string | Promise<string>);
   /**
    * The one ID token signature accepted (client metadata `id_token_signed_response_alg`); when
    * absent, any the discovery document names, RS256 when it names none (oauth4webapi's rule).
@@ -69,6 +70,8 @@ function issuerMatches(discovered: string, configured: URL): boolean {
   );
 }
 
+const secretOf = async (settings: ProviderSettings) => (typeof settings.clientSecret === 'function' ? settings.clientSecret() : settings.clientSecret);
+
 /**
  * The service as an OpenID Connect relying party of every configured provider: discovery
  * (cached, retried after a failure), authorization-code requests with PKCE, state and nonce, and
@@ -93,11 +96,13 @@ export function createRelyingParty(providers: Partial<Record<ProviderName, Provi
       // openid-client's would refuse a {tenantid} template, and on Microsoft's origin accept any issuer.
       const wellKnown = new URL(issuer.href);
       wellKnown.pathname = `${wellKnown.pathname.replace(/\/$/, '')}/.well-known/openid-configuration`;
-      const metadata = { client_secret: settings.clientSecret, ...(settings.idTokenSigningAlg && { id_token_signed_response_alg: settings.idTokenSigningAlg }) };
-      config = oidc
-        .discovery(wellKnown, settings.clientId, metadata, undefined, {
-          execute: insecureFor(settings) ? [oidc.allowInsecureRequests] : [],
-          ...(settings.fetch && { [oidc.customFetch]: settings.fetch }),
+      config = secretOf(settings)
+        .then((secret) => {
+          const metadata = { client_secret: secret, ...(settings.idTokenSigningAlg && { id_token_signed_response_alg: settings.idTokenSigningAlg }) };
+          return oidc.discovery(wellKnown, settings.clientId, metadata, undefined, {
+            execute: insecureFor(settings) ? [oidc.allowInsecureRequests] : [],
+            ...(settings.fetch && { [oidc.customFetch]: settings.fetch }),
+          });
         })
         .then((discovered) => {
           const found = discovered.serverMetadata().issuer;
@@ -124,7 +129,7 @@ export function createRelyingParty(providers: Partial<Record<ProviderName, Provi
       signal: AbortSignal.timeout(30_000),
     };
     const params = oauth.validateAuthResponse(as, client, callbackUrl.searchParams, checks.state);
-    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(settings.clientSecret), params, redirectUri, checks.codeVerifier, options);
+    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.ClientSecretPost(await secretOf(settings)), params, redirectUri, checks.codeVerifier, options);
     const answer = (await response.clone().json().catch(() => undefined)) as { id_token?: unknown } | undefined;
     const payload = typeof answer?.id_token === 'string' ? answer.id_token.split('.')[1] : undefined;
     const tid = payload === undefined ? undefined : (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || 'null') as { tid?: unknown } | null)?.tid;

@@ -8,7 +8,7 @@ import { isBoundBrowser } from '../prompt/browser-binding.js';
 import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
 import type { TransactionRow } from '../repository.js';
 import { sameBytes } from '../sealed/sealed-module.js';
-import { deriveRecoveryKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
+import { deriveRecoveryKey, identityWithinLimits, rootOfKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
 
@@ -41,7 +41,7 @@ export function completeUserSignIn(service: KeysService, { repos, sealed, clock,
       if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
       if (txn.expiresAt <= clock.now().toISOString()) return fail('expired');
 
-      const checks = JSON.parse(sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`)?.toString('utf8') ?? 'null') as SignInChecks | null;
+      const checks = JSON.parse((await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null') as SignInChecks | null;
       if (!checks) return fail('server_error');
       // Login CSRF: the provider's redirect reached a browser that did not press the button. The
       // transaction ends without a key token, and this browser is not sent to the application.
@@ -63,26 +63,31 @@ export function completeUserSignIn(service: KeysService, { repos, sealed, clock,
         return fail('server_error');
       }
 
-      const version = key.hardwareVersion;
+      // Nothing a provider sends reaches the sealed module unbounded.
+      if (!identityWithinLimits(identity)) {
+        logger.warn({ transactionId: txn.id }, 'the ID token names an identity longer than OpenID Connect allows');
+        return fail('server_error');
+      }
+      const root = rootOfKey(key);
       // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
       // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
       // Keys bound to the URL before this are still recognised by it.
       const issuers = key.provider === 'dev' ? [DEV_ISSUER_IDENTITY, identity.issuer] : [identity.issuer];
-      const bindingFor = (issuer: string) => userBinding(sealed, version, key.id, issuer, identity.sub);
+      const bindings = await Promise.all(issuers.map((i) => userBinding(sealed, root, key.id, i, identity.sub)));
       const now = clock.now();
       let issuer: string | undefined;
-      if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindingFor(issuers[0]!).toString('hex'), now))) issuer = issuers[0];
+      if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindings[0]!.toString('hex'), now))) issuer = issuers[0];
       if (!issuer) {
         const current = (await repos.keys.findById(key.id))?.userBinding;
-        if (current) issuer = issuers.find((i) => sameBytes(bindingFor(i), Buffer.from(current, 'hex')));
+        if (current) issuer = issuers.find((_, i) => sameBytes(bindings[i]!, Buffer.from(current, 'hex')));
       }
       if (!issuer) return fail('identity_mismatch');
 
-      const clientSecret = unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
+      const clientSecret = await unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
       if (!clientSecret) return fail('server_error');
-      const share = userShare(sealed, version, issuer, identity.sub);
-      const recoveryKey = deriveRecoveryKey(sealed, version, key.id, clientSecret, share);
-      const keyToken = sealKeyToken(sealed, key.id, txn.id, recoveryKey);
+      const share = await userShare(sealed, root, issuer, identity.sub);
+      const recoveryKey = await deriveRecoveryKey(sealed, root, key.id, clientSecret, share);
+      const keyToken = await sealKeyToken(sealed, key.id, txn.id, recoveryKey);
       recoveryKey.fill(0);
       share.fill(0);
       await repos.transactions.finish(txn.id, now, tokenHash(keyToken));

@@ -21,7 +21,7 @@ export function exchangeKeyToken(service: KeysService, { repos, sealed, clock }:
       }
       throw badRequest('keyToken', 'query', 'invalid', 'The key token is not valid for this key.');
     }
-    const recoveryKey = unsealKeyToken(sealed, key.id, row.id, keyToken);
+    const recoveryKey = await unsealKeyToken(sealed, key.id, row.id, keyToken);
     if (!recoveryKey || recoveryKey.length !== 32) throw new Error('A stored key token hash matched a token that does not unseal.');
     const body = { recoveryKey: toBase36(recoveryKey) };
     recoveryKey.fill(0);

@@ -12,13 +12,16 @@ export function initKey(service: KeysService, { repos, sealed, clock, rp }: Keys
     }
     const id = newKeyId();
     const clientSecret = newClientSecret();
-    const version = sealed.currentVersion;
+    // The module's operation first: when the hardware cannot answer, nothing is stored.
+    const root = sealed.current;
+    const verifier = await clientSecretVerifier(sealed, root, id, clientSecret);
     await repos.keys.insert({
       id,
       accountId: c.get('principal').accountId,
       provider: userSecretProvider,
-      hardwareVersion: version,
-      clientSecretVerifier: clientSecretVerifier(sealed, version, id, clientSecret).toString('hex'),
+      hardwareBackend: root.backend,
+      hardwareVersion: root.version,
+      clientSecretVerifier: verifier.toString('hex'),
       createdAt: clock.now().toISOString(),
     });
     return c.json({ id, clientSecret }, 200);

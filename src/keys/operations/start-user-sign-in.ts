@@ -31,7 +31,7 @@ export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp
       }
       const { url, checks } = started;
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
-      const sealedChecks = sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
+      const sealedChecks = await sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
       const taken = await repos.transactions.consumePromptToken(hash, clock.now(), tokenHash(checks.state), sealedChecks);
       if (!taken) {
         const again = await openTransaction(repos.transactions, hash, clock.now());

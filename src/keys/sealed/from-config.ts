@@ -9,7 +9,7 @@ import {
   SealedRootError,
   serialiseSealedRoot,
   unsealedModule,
-  type SealedModule,
+  type FileSealedModule,
   type SealedRootOptions,
 } from './sealed-module.js';
 
@@ -63,7 +63,7 @@ function secretFor(cfg: SealedRootConfig, warn: (msg: string) => void): Pick<Sea
  * Opens the sealed root described by configuration, creating it on a first start in development
  * (or in production when allowed). A wrong passphrase or key file fails here, at start.
  */
-export function loadSealedModule(cfg: SealedRootConfig, warn: (msg: string) => void, scryptN?: number): SealedModule {
+export function loadSealedModule(cfg: SealedRootConfig, warn: (msg: string) => void, scryptN?: number): FileSealedModule {
   const opts: SealedRootOptions = { file: cfg.file, ...secretFor(cfg, warn), scryptN };
   if (!existsSync(cfg.file)) {
     if (!cfg.development && !cfg.allowCreate) {
@@ -103,7 +103,7 @@ export async function loadSealedModuleFrom(
   cfg: SealedRootConfig,
   warn: (msg: string) => void,
   scryptN?: number,
-): Promise<SealedModule> {
+): Promise<FileSealedModule> {
   const secret = secretFor(cfg, warn);
   let document = await store.read();
   if (document === undefined) {

@@ -9,28 +9,87 @@ import {
 } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { MaybePromise } from '../../shared/maybe.js';
 
 /**
- * The stand-in for the service's secure hardware. Root secrets (one per hardware-key version)
- * are sealed at rest with AES-256-GCM under a key that scrypt derives from a passphrase or a key
- * file, and never leave this module: callers only get the results of derive, seal, unseal and mac.
- * The interface is the one a real HSM or cloud KMS would sit behind.
+ * Where a root lives: `file`, the passphrase- or key-file-sealed root of this module (in a file, or
+ * in the database on PostgreSQL), or `pkcs11`, keys inside a hardware token (pkcs11.ts). With the
+ * version, it names the root a key record was made under.
+ */
+export type RootBackend = 'file' | 'pkcs11';
+export const ROOT_BACKENDS: readonly RootBackend[] = ['file', 'pkcs11'];
+export interface RootRef {
+  readonly backend: RootBackend;
+  readonly version: number;
+}
+export const sameRoot = (a: RootRef, b: RootRef) => a.backend === b.backend && a.version === b.version;
+export const describeRoot = (r: RootRef) => `${r.backend} v${r.version}`;
+
+/**
+ * The service's secure hardware, used only through operations: callers get the results of
+ * derive, seal, unseal and mac, never a root. Each operation answers at once (the file backend:
+ * the root is in memory) or with a promise (a hardware token or a KMS reached off the event
+ * loop); callers `await` either. A backend that cannot reach its hardware rejects with
+ * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
  */
 export interface SealedModule {
-  /** The version new key records are created with. */
-  readonly currentVersion: number;
-  hasVersion(version: number): boolean;
+  /** The root new key records are made under. */
+  readonly current: RootRef;
+  /** The roots it knows now, for the start log and the CLI (a token may gain versions while running). */
+  roots(): readonly RootRef[];
   /**
-   * HKDF-SHA256 over the version's hardware share for `context` (itself HKDF of the root) followed
-   * by each input, length-prefixed. Purposes keep derivations for different uses apart.
+   * HKDF-SHA256 over the root's hardware share for (`purpose`, `context`) followed by each input,
+   * length-prefixed. Purposes keep derivations for different uses apart.
    */
-  derive(opts: { version: number; purpose: string; context: string; inputs?: readonly Uint8Array[]; length?: number }): Buffer;
-  /** AES-256-GCM under a key of the current version; `aad` binds the ciphertext to its use. Base64url. */
-  seal(plaintext: Uint8Array, aad: string): string;
+  derive(opts: { root: RootRef; purpose: string; context: string; inputs?: readonly Uint8Array[]; length?: number }): MaybePromise<Buffer>;
+  /**
+   * AES-256-GCM under the current root; `aad` binds the ciphertext to its use. Base64url; its
+   * first two bytes name the backend and root version it was sealed under.
+   */
+  seal(plaintext: Uint8Array, aad: string): MaybePromise<string>;
   /** The plaintext, or null when the value was not sealed here for this `aad` (or was altered). */
+  unseal(sealed: string, aad: string): MaybePromise<Buffer | null>;
+  /** HMAC-SHA256 under `root` for `purpose`, over length-prefixed parts. */
+  mac(opts: { root: RootRef; purpose: string; parts: readonly (string | Uint8Array)[] }): MaybePromise<Buffer>;
+  /** Releases what it holds (a token's sessions); the file backend holds nothing to release. */
+  close(): Promise<void>;
+}
+
+/** The file backend: every operation answers at once. */
+export interface FileSealedModule extends SealedModule {
+  derive(opts: Parameters<SealedModule['derive']>[0]): Buffer;
+  seal(plaintext: Uint8Array, aad: string): string;
   unseal(sealed: string, aad: string): Buffer | null;
-  /** HMAC-SHA256 under a key of `version` for `purpose`, over length-prefixed parts. */
-  mac(opts: { version: number; purpose: string; parts: readonly (string | Uint8Array)[] }): Buffer;
+  mac(opts: Parameters<SealedModule['mac']>[0]): Buffer;
+}
+
+/**
+ * The hardware could not be reached (a token's library or device failed, a session was lost and
+ * could not be opened again, an operation timed out). The message names no secret. Nothing was
+ * done: the caller answers 503 and consumes nothing.
+ */
+export class SealedModuleUnavailable extends Error {
+  override name = 'SealedModuleUnavailable';
+}
+
+/**
+ * The first two bytes of a sealed value: the root version, with the high bit set for a token's
+ * roots (pkcs11). File roots keep versions below 0x8000, so every value sealed before the token
+ * backend existed still reads as the file's.
+ */
+export const SEALED_HEADER_PKCS11 = 0x8000;
+export function sealedHeader(raw: Buffer): RootRef | null {
+  if (raw.length < 2) return null;
+  const word = raw.readUInt16BE(0);
+  const version = word & 0x7fff;
+  if (version === 0) return null;
+  return { backend: word & SEALED_HEADER_PKCS11 ? 'pkcs11' : 'file', version };
+}
+export function headerFor(root: RootRef): Buffer {
+  if (root.version < 1 || root.version > 0x7fff) throw new RangeError(`Root version ${root.version} is out of range (1-32767).`);
+  const b = Buffer.alloc(2);
+  b.writeUInt16BE((root.backend === 'pkcs11' ? SEALED_HEADER_PKCS11 : 0) | root.version);
+  return b;
 }
 
 export class SealedRootError extends Error {
@@ -64,12 +123,12 @@ const u32 = (n: number) => {
   b.writeUInt32BE(n);
   return b;
 };
-const lengthPrefixed = (parts: readonly (string | Uint8Array)[]) =>
+export const lengthPrefixed = (parts: readonly (string | Uint8Array)[]) =>
   Buffer.concat(parts.flatMap((p) => {
     const b = typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p);
     return [u32(b.length), b];
   }));
-const hkdf = (ikm: Uint8Array, salt: string, info: Uint8Array | string, length = 32) =>
+export const hkdf = (ikm: Uint8Array, salt: string, info: Uint8Array | string, length = 32) =>
   Buffer.from(hkdfSync('sha256', ikm, Buffer.from(salt, 'utf8'), typeof info === 'string' ? Buffer.from(info, 'utf8') : info, length));
 
 function wrappingKey(kdf: SealedRootFile['kdf'], secret: Buffer): Buffer {
@@ -177,59 +236,59 @@ export function rotateSealedRoot(opts: SealedRootOptions, now = new Date()): num
 }
 
 /** Opens the sealed root file; fails with a SealedRootError when the secret does not unseal it. */
-export function openSealedModule(opts: SealedRootOptions): SealedModule {
+export function openSealedModule(opts: SealedRootOptions): FileSealedModule {
   return unsealedModule(readFile(opts.file), { ...opts, where: opts.file });
 }
 
 /** Opens a stored sealed root (see parseSealedRoot); fails with a SealedRootError when the secret does not unseal it. */
-export function unsealedModule(parsed: SealedRootFile, opts: UnsealOptions): SealedModule {
+export function unsealedModule(parsed: SealedRootFile, opts: UnsealOptions): FileSealedModule {
   return sealedModuleFromRoots(unsealRoots(parsed, opts), parsed.current);
 }
 
-function sealedModuleFromRoots(roots: Map<number, Buffer>, currentVersion: number): SealedModule {
-  const rootOf = (version: number) => {
-    const root = roots.get(version);
-    if (!root) throw new SealedRootError(`No root secret of version ${version}.`);
+function sealedModuleFromRoots(roots: Map<number, Buffer>, currentVersion: number): FileSealedModule {
+  const rootOf = (ref: RootRef) => {
+    const root = ref.backend === 'file' ? roots.get(ref.version) : undefined;
+    if (!root) throw new SealedRootError(`No root secret ${describeRoot(ref)} in the sealed root file.`);
     return root;
   };
   const sealKeys = new Map<number, Buffer>();
   const sealKey = (version: number) => {
     let k = sealKeys.get(version);
-    if (!k) sealKeys.set(version, (k = hkdf(rootOf(version), 'keygen/seal/v1', 'aes-256-gcm')));
+    if (!k) sealKeys.set(version, (k = hkdf(rootOf({ backend: 'file', version }), 'keygen/seal/v1', 'aes-256-gcm')));
     return k;
   };
+  const current: RootRef = { backend: 'file', version: currentVersion };
 
   return {
-    currentVersion,
-    hasVersion: (version) => roots.has(version),
-    derive({ version, purpose, context, inputs = [], length = 32 }) {
-      const share = hkdf(rootOf(version), `keygen/hardware-share/${purpose}`, context);
+    current,
+    roots: () => [...roots.keys()].sort((a, b) => a - b).map((version) => ({ backend: 'file', version })),
+    derive({ root, purpose, context, inputs = [], length = 32 }) {
+      const share = hkdf(rootOf(root), `keygen/hardware-share/${purpose}`, context);
       return hkdf(Buffer.concat([share, lengthPrefixed(inputs)]), `keygen/${purpose}`, context, length);
     },
     seal(plaintext, aad) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealKey(currentVersion), iv).setAAD(Buffer.from(aad, 'utf8'));
       const ct = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      const version = Buffer.alloc(2);
-      version.writeUInt16BE(currentVersion);
-      return Buffer.concat([version, iv, ct, cipher.getAuthTag()]).toString('base64url');
+      return Buffer.concat([headerFor(current), iv, ct, cipher.getAuthTag()]).toString('base64url');
     },
     unseal(sealed, aad) {
       const raw = Buffer.from(sealed, 'base64url');
       if (raw.length < 2 + 12 + 16 || raw.toString('base64url') !== sealed) return null;
-      const version = raw.readUInt16BE(0);
-      if (!roots.has(version)) return null;
+      const header = sealedHeader(raw);
+      if (header?.backend !== 'file' || !roots.has(header.version)) return null;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', sealKey(version), raw.subarray(2, 14)).setAAD(Buffer.from(aad, 'utf8'));
+        const decipher = createDecipheriv('aes-256-gcm', sealKey(header.version), raw.subarray(2, 14)).setAAD(Buffer.from(aad, 'utf8'));
         decipher.setAuthTag(raw.subarray(raw.length - 16));
         return Buffer.concat([decipher.update(raw.subarray(14, raw.length - 16)), decipher.final()]);
       } catch {
         return null;
       }
     },
-    mac({ version, purpose, parts }) {
-      return createHmac('sha256', hkdf(rootOf(version), 'keygen/mac/v1', purpose)).update(lengthPrefixed(parts)).digest();
+    mac({ root, purpose, parts }) {
+      return createHmac('sha256', hkdf(rootOf(root), 'keygen/mac/v1', purpose)).update(lengthPrefixed(parts)).digest();
     },
+    close: async () => {},
   };
 }
 

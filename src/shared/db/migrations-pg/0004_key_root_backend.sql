@@ -1,0 +1,1 @@
+ALTER TABLE "keygen_keys" ADD COLUMN "hardware_backend" text COLLATE "C" DEFAULT 'file' NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `keygen_keys` ADD `hardware_backend` text DEFAULT 'file' NOT NULL;
