@@ -37,8 +37,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Run once for both projects: one PostgreSQL server and one migrated template.
-    globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts'],
+    // Run once for both projects: one PostgreSQL server and one migrated template (and the SoftHSM2 tokens).
+    globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts', 'test/support/softhsm-tokens.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, NO_POSTGRES], env: { TEST_ENGINE: 'sqlite' } } },
       {

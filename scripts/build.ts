@@ -2,7 +2,8 @@
  * `npm run build`: dist/server.mjs and dist/cli.mjs, each one file that runs with `node` from any
  * directory without node_modules. The contracts, the migrations and the docs site (site/, built
  * first by `npm run docs` when that script exists) are embedded by replacing src/shared/assets.ts;
- * better-sqlite3's native binding is the one file copied beside them. The bundle records what it
+ * better-sqlite3's native binding is copied beside them, and pkcs11js's (pkcs11.node, loaded only
+ * when KEYGEN_PKCS11_MODULE selects the token backend). The bundle records what it
  * was built with and for (buildInfo) and checks it at start (src/shared/runtime-check.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -70,6 +71,19 @@ const embedAssets = (checkpointWorker: string, info: BuildInfo): Plugin => ({
 });
 
 /**
+ * pkcs11js loads its binding with require('./build/Release/pkcs11.node'): in the bundle that is
+ * the file beside it (the banner's require resolves against the bundle's own URL). The require
+ * runs only when the token backend is selected (pkcs11.ts imports pkcs11js dynamically).
+ */
+const pkcs11Binding: Plugin = {
+  name: 'pkcs11-binding',
+  setup(b) {
+    b.onResolve({ filter: /pkcs11\.node$/ }, () => ({ path: './pkcs11.node', external: true }));
+  },
+};
+const pkcs11BindingFile = () => path.join(path.dirname(createRequire(import.meta.url).resolve('pkcs11js/package.json')), 'build/Release/pkcs11.node');
+
+/**
  * better-sqlite3's binding for this machine: one compiled here (build/Release) or the prebuilt one
  * its package ships, and the Node-API version it was compiled against (from its binding.gyp).
  */
@@ -107,10 +121,12 @@ async function main() {
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [embedAssets(await checkpointWorkerSource(), info)],
+    plugins: [embedAssets(await checkpointWorkerSource(), info), pkcs11Binding],
   });
   copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
-  console.log(`dist/: server.mjs, cli.mjs, better_sqlite3.node (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
+  if (!existsSync(pkcs11BindingFile())) throw new Error('pkcs11js has no binding (build/Release/pkcs11.node): run npm ci on this machine first.');
+  copyFileSync(pkcs11BindingFile(), path.join(out, 'pkcs11.node'));
+  console.log(`dist/: server.mjs, cli.mjs, better_sqlite3.node, pkcs11.node (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
 }
 
 main().catch((err) => {

@@ -43,6 +43,7 @@ async function main() {
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
   // names the real port also with PORT=0. No request can arrive before 'listening'.
   let app: ReturnType<typeof createApp> | undefined;
+  let keys: Awaited<ReturnType<typeof loadKeysRuntime>> | undefined;
   let sweeper: Sweeper | undefined;
   const server = serve({
     fetch: (req, env) => app!.fetch(req, env),
@@ -72,6 +73,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       sweeper?.stop();
+      await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();
       logger.info('stopped');
@@ -87,7 +89,8 @@ async function main() {
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  const keys = await loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message), storage.sealedRoot);
+  keys = await loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message), storage);
+  logger.info(keys.roots, 'key service roots in use');
   app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
   sweeper = startSweeper({ transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
   logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine }, 'listening');

@@ -2,10 +2,11 @@ import type pg from 'pg';
 import { databaseEngine, type Config } from './config.js';
 import { postgresSealedRoot } from './keys/sealed/store.pg.js';
 import type { SealedRootStore } from './keys/sealed/from-config.js';
+import type { RootLock } from './keys/sealed/pkcs11.js';
 import { postgresRepositories, sqliteRepositories, type Repositories } from './repositories.js';
 import type { Clock } from './shared/clock.js';
-import { openDatabase, writeProbe, type DatabaseHandle, type Db } from './shared/db/client.js';
-import { migratePostgres, openPostgresPool } from './shared/db/postgres.js';
+import { openDatabase, sqliteOf, writeProbe, type DatabaseHandle, type Db } from './shared/db/client.js';
+import { migratePostgres, openPostgresPool, ROOT_LOCK, withSessionLock } from './shared/db/postgres.js';
 import { createRateLimiter, postgresRateLimiter, type RateLimitConfig, type RateLimiter } from './shared/rate-limit.js';
 
 /**
@@ -21,7 +22,30 @@ export interface Storage {
   rateLimiter(config: RateLimitConfig, clock: Clock): RateLimiter;
   /** Where the sealed root lives when it is in the database (PostgreSQL); a file otherwise. */
   sealedRoot?: SealedRootStore;
+  /**
+   * Runs `fn` while no other process on this database runs it: how a root is created or rotated in
+   * a hardware token, which has no lock of its own. For the start and the CLI, not for requests.
+   */
+  rootLock: RootLock;
   close(): Promise<void>;
+}
+
+/**
+ * SQLite's write lock as the root lock: BEGIN IMMEDIATE on the connection makes every other
+ * process's writer wait (busy_timeout) until COMMIT. The transaction writes nothing; it is held
+ * only while the token makes its keys (milliseconds), at start or in the CLI, when the connection
+ * serves nothing else.
+ */
+function sqliteRootLock(db: Db): RootLock {
+  return async (fn) => {
+    const sqlite = sqliteOf(db);
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      return await fn();
+    } finally {
+      sqlite.exec('COMMIT');
+    }
+  };
 }
 
 /** SQLite through one connection (its drizzle database); `close` closes that connection. */
@@ -31,6 +55,7 @@ export function sqliteStorage(db: Db, close: () => void = () => {}): Storage {
     repos: sqliteRepositories(db),
     probeWrite: writeProbe(db),
     rateLimiter: (config, clock) => createRateLimiter(config, clock),
+    rootLock: sqliteRootLock(db),
     close: async () => close(),
   };
 }
@@ -49,6 +74,7 @@ export function postgresStorage(pool: pg.Pool): Storage {
     },
     rateLimiter: (config, clock) => postgresRateLimiter(pool, config, clock),
     sealedRoot: postgresSealedRoot(pool),
+    rootLock: (fn) => withSessionLock(pool, ROOT_LOCK, fn),
     close: () => pool.end(),
   };
 }

@@ -3,7 +3,7 @@ import { databaseEngine, DEFAULT_DATABASE_URL } from '../config.js';
 import { sqlitePath } from '../shared/db/client.js';
 import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
-import type { SealedRootConfig } from './sealed/from-config.js';
+import type { Pkcs11Config, SealedRootConfig } from './sealed/from-config.js';
 
 export interface KeysConfig {
   /** Origin (and path, if any) under which the browser reaches the server: `http://127.0.0.1:8080`. */
@@ -54,6 +54,42 @@ function defaultRootFile(databaseUrl: string | undefined): string {
   if (databaseEngine(url) === 'postgres') return path.join('data', 'keygen-root.sealed.json');
   const db = sqlitePath(url);
   return path.join(db === ':memory:' ? 'data' : path.dirname(db), 'keygen-root.sealed.json');
+}
+
+/** A whole number setting within bounds; unset or empty is the default. */
+function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name] || String(fallback);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new Error(`Invalid configuration:\n  ${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+/**
+ * The PKCS#11 token settings, when KEYGEN_PKCS11_MODULE selects the token backend. A PIN setting
+ * without the module is an error rather than silently the file backend. The PIN is never echoed.
+ */
+function pkcs11Setting(env: Env): Pkcs11Config | undefined {
+  const module = env.KEYGEN_PKCS11_MODULE || undefined;
+  const others = ['KEYGEN_PKCS11_TOKEN_LABEL', 'KEYGEN_PKCS11_PIN', 'KEYGEN_PKCS11_PIN_FILE'].filter((n) => env[n]);
+  if (!module) {
+    if (others.length > 0) throw new Error(`Invalid configuration:\n  KEYGEN_PKCS11_MODULE: required with ${others.join(', ')} (the path of the PKCS#11 library)`);
+    return undefined;
+  }
+  const tokenLabel = env.KEYGEN_PKCS11_TOKEN_LABEL ?? '';
+  if (tokenLabel.length < 1 || Buffer.byteLength(tokenLabel) > 32) {
+    throw new Error('Invalid configuration:\n  KEYGEN_PKCS11_TOKEN_LABEL: required with KEYGEN_PKCS11_MODULE, 1 to 32 bytes (the label the token was initialised with)');
+  }
+  const pin = env.KEYGEN_PKCS11_PIN || undefined;
+  const pinFile = env.KEYGEN_PKCS11_PIN_FILE || undefined;
+  if (!pin === !pinFile) throw new Error('Invalid configuration:\n  KEYGEN_PKCS11_PIN or KEYGEN_PKCS11_PIN_FILE: exactly one is required with KEYGEN_PKCS11_MODULE');
+  return {
+    module,
+    tokenLabel,
+    ...(pin ? { pin } : { pinFile }),
+    sessions: whole(env, 'KEYGEN_PKCS11_SESSIONS', 2, 1, 64),
+    timeoutMs: whole(env, 'KEYGEN_PKCS11_TIMEOUT_MS', 5000, 100, 120_000),
+  };
 }
 
 const PRODUCTION_PROVIDERS = {
@@ -113,6 +149,7 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
       keyFile: env.KEYGEN_ROOT_KEY_FILE || undefined,
       development: !production,
       allowCreate: flag(env, 'KEYGEN_SEALED_ROOT_CREATE', false),
+      pkcs11: pkcs11Setting(env),
     },
   };
 }

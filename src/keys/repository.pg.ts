@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inserter, selectColumns } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../shared/db/postgres.js';
-import { later, REMEMBER_MS, type DevOidcRecordRow, type DevProviderRepository, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
+import { later, REMEMBER_MS, ROOTS_IN_USE, type RootUse, type DevOidcRecordRow, type DevProviderRepository, type KeyRow, type KeysRepositories, type TransactionRow } from './repository.js';
 import { keygenDevOidcRecords, keygenKeys, keygenTransactions } from './schema.pg.js';
 
 const KEY = selectColumns(keygenKeys);
@@ -85,6 +85,8 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
       findById: (keyId) => one<KeyRow>(`SELECT ${KEY} FROM keygen_keys WHERE id = $1`, [keyId], 'keys-find-id'),
       bindUser: async (keyId, binding, now) =>
         (await pool.query('UPDATE keygen_keys SET user_binding = $1, bound_at = $2 WHERE id = $3 AND user_binding IS NULL', [binding, now.toISOString(), keyId])).rowCount === 1,
+      // count(*) is a bigint: a number here, as on SQLite.
+      rootsInUse: async () => (await pool.query<{ backend: string; version: number; keys: string }>(ROOTS_IN_USE)).rows.map((r): RootUse => ({ ...r, keys: Number(r.keys) })),
     },
     transactions: {
       insert: (row) =>

@@ -228,7 +228,17 @@ export interface KeyRepository {
   findById(keyId: string): MaybePromise<KeyRow | undefined>;
   /** Binds the user to a key that has none yet; false when another sign-in bound it first. */
   bindUser(keyId: string, binding: string, now: Date): MaybePromise<boolean>;
+  /** How many key records each root (backend, version) made: what must stay recoverable. */
+  rootsInUse(): MaybePromise<RootUse[]>;
 }
+
+export interface RootUse {
+  backend: string;
+  version: number;
+  keys: number;
+}
+export const ROOTS_IN_USE =
+  'SELECT hardware_backend AS backend, hardware_version AS version, count(*) AS keys FROM keygen_keys GROUP BY hardware_backend, hardware_version ORDER BY 1, 2';
 
 /** Transactions and their one-time tokens (each consumed by one conditional statement), and the sweep. */
 export interface TransactionRepository {
@@ -348,6 +358,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       find: (accountId, keyId) => findKey(db, s, accountId, keyId),
       findById: (keyId) => findKeyById(db, s, keyId),
       bindUser: (keyId, binding, now) => bindUser(db, s, keyId, binding, now),
+      rootsInUse: () => sqliteOf(db).prepare(ROOTS_IN_USE).all() as RootUse[],
     },
     transactions: {
       insert: (row) => insertTransaction(db, s, row),

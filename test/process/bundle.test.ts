@@ -57,7 +57,7 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   expect(run.status).toBe(0);
   serverPid = Number(readFileSync(path.join(app, 'server.pid'), 'utf8'));
 
-  expect(readdirSync(app).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'orders.env', 'server.log', 'server.mjs', 'server.pid']);
+  expect(readdirSync(app).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'orders.env', 'pkcs11.node', 'server.log', 'server.mjs', 'server.pid']);
   expect(statSync(path.join(app, 'orders.env')).mode & 0o777).toBe(0o600);
   // The sealed root is created beside the database, not in the working directory.
   expect(existsSync(path.join(data, 'keygen-root.sealed.json'))).toBe(true);

@@ -10,8 +10,10 @@ import {
   serialiseSealedRoot,
   unsealedModule,
   type FileSealedModule,
+  type SealedModule,
   type SealedRootOptions,
 } from './sealed-module.js';
+import { Pkcs11Token, pkcs11SealedModule, type RootLock } from './pkcs11.js';
 
 export interface SealedRootConfig {
   /** KEYGEN_SEALED_ROOT_FILE */
@@ -22,8 +24,24 @@ export interface SealedRootConfig {
   keyFile?: string;
   /** In development a missing root (and, without a passphrase, a key file) is created with a warning. */
   development: boolean;
-  /** KEYGEN_SEALED_ROOT_CREATE: lets a production start create a missing root file. */
+  /** KEYGEN_SEALED_ROOT_CREATE: lets a production start create a missing root file (or the token's root keys). */
   allowCreate: boolean;
+  /**
+   * KEYGEN_PKCS11_*: the root in a PKCS#11 token instead of the file (pkcs11.ts). The file root is
+   * then never created, and opened only when its passphrase or key file is set, to recover keys
+   * made under it.
+   */
+  pkcs11?: Pkcs11Config;
+}
+
+export interface Pkcs11Config {
+  module: string;
+  tokenLabel: string;
+  /** KEYGEN_PKCS11_PIN, or KEYGEN_PKCS11_PIN_FILE (read at start): exactly one. */
+  pin?: string;
+  pinFile?: string;
+  sessions: number;
+  timeoutMs: number;
 }
 
 /** The key file used in development when neither a passphrase nor a key file is configured. */
@@ -121,4 +139,77 @@ export async function loadSealedModuleFrom(
     }
   }
   return unsealedModule(parseSealedRoot(document, store.where), { ...secret, where: store.where });
+}
+
+/** What opening the configured module needs besides the configuration. */
+export interface OpenOptions {
+  warn: (msg: string) => void;
+  /** PostgreSQL: the database row the file root lives in (a file otherwise). */
+  store?: SealedRootStore;
+  /** The lock a token's root is created under (the shared database's, see Storage.rootLock). */
+  lock?: RootLock;
+  /** scrypt cost of a new file root; tests lower it. */
+  scryptN?: number;
+}
+
+/** Without a shared database there is nothing to coordinate with: runs `fn` as it is. */
+const noLock: RootLock = (fn) => fn();
+
+/** The PIN as configured: KEYGEN_PKCS11_PIN, or KEYGEN_PKCS11_PIN_FILE's first line. Never echoed. */
+function pinFor(cfg: Pkcs11Config): { pin: string; pinSource: string } {
+  if (cfg.pin) return { pin: cfg.pin, pinSource: 'KEYGEN_PKCS11_PIN' };
+  let text: string;
+  try {
+    text = readFileSync(cfg.pinFile!, 'utf8');
+  } catch (err) {
+    throw new SealedRootError(`Cannot read KEYGEN_PKCS11_PIN_FILE ${cfg.pinFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const pin = text.split(/\r?\n/)[0] ?? '';
+  if (!pin) throw new SealedRootError(`KEYGEN_PKCS11_PIN_FILE ${cfg.pinFile} is empty.`);
+  return { pin, pinSource: `the PIN in KEYGEN_PKCS11_PIN_FILE ${cfg.pinFile}` };
+}
+
+/**
+ * The file root of a deployment that moved to a token, opened only to recover the keys made under
+ * it: never created, and only when its passphrase or key file is set (in development also the key
+ * file an earlier development start made). Undefined when there is none to open.
+ */
+async function openFileRootForRecovery(cfg: SealedRootConfig, opts: OpenOptions): Promise<FileSealedModule | undefined> {
+  const devKeyFile = devKeyFileFor(cfg.file);
+  const keyFile = cfg.keyFile ?? (cfg.development && !cfg.passphrase && existsSync(devKeyFile) ? devKeyFile : undefined);
+  const where = opts.store?.where ?? cfg.file;
+  const document = opts.store ? await opts.store.read() : existsSync(cfg.file) ? readFileSync(cfg.file, 'utf8') : undefined;
+  if (!cfg.passphrase && !keyFile) return undefined;
+  if (document === undefined) {
+    if (cfg.passphrase || cfg.keyFile) opts.warn(`${cfg.passphrase ? 'KEYGEN_ROOT_PASSPHRASE' : 'KEYGEN_ROOT_KEY_FILE'} is set, but there is no file root in ${where}: nothing to recover with it.`);
+    return undefined;
+  }
+  const secret = secretFor({ ...cfg, keyFile, development: false }, opts.warn);
+  return unsealedModule(parseSealedRoot(document, where), { ...secret, where });
+}
+
+/**
+ * The sealed module the configuration names: the file root (in its file, or in the database on
+ * PostgreSQL) as loadSealedModule(From) open it, or, with KEYGEN_PKCS11_MODULE, the token's roots
+ * (made on a development start, or with KEYGEN_SEALED_ROOT_CREATE=true, under `opts.lock`) with
+ * the file root beside them for recovery only. Every failure is a SealedRootError that says which
+ * setting or object is wrong, and never holds the PIN or the passphrase.
+ */
+export async function openConfiguredSealedModule(cfg: SealedRootConfig, opts: OpenOptions): Promise<SealedModule> {
+  if (!cfg.pkcs11) return opts.store ? loadSealedModuleFrom(opts.store, cfg, opts.warn, opts.scryptN) : loadSealedModule(cfg, opts.warn, opts.scryptN);
+  const { pkcs11 } = cfg;
+  const token = await Pkcs11Token.open({ module: pkcs11.module, tokenLabel: pkcs11.tokenLabel, ...pinFor(pkcs11), sessions: pkcs11.sessions, timeoutMs: pkcs11.timeoutMs });
+  try {
+    const made = await token.ensureRoots(cfg.development || cfg.allowCreate, opts.lock ?? noLock);
+    if (made.length > 0) {
+      opts.warn(
+        `Created ${made.join(' and ')} in the PKCS#11 token ${JSON.stringify(pkcs11.tokenLabel)}${cfg.development ? ' (development start)' : ''}: ` +
+          'never-extractable keys that exist only in the token. Back the token up as its vendor describes: losing it loses every key made with it.',
+      );
+    }
+    return pkcs11SealedModule(token, await openFileRootForRecovery(cfg, opts));
+  } catch (err) {
+    await token.close();
+    throw err;
+  }
 }

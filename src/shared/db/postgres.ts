@@ -31,6 +31,27 @@ export const MIGRATION_LOCK = 7_135_404_032_117_309_953n;
  */
 export const SWEEP_LOCK = 7_135_404_032_117_309_954n;
 
+/**
+ * The advisory lock under which the key service's root is created or rotated in a hardware token
+ * (the token itself has no lock): instances starting together on an empty token make one root.
+ */
+export const ROOT_LOCK = 7_135_404_032_117_309_955n;
+
+/** Runs `fn` holding the session-level advisory `lock` on a connection of its own. */
+export async function withSessionLock<T>(pool: pg.Pool, lock: bigint, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [lock.toString()]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [lock.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** Whether this transaction got `lock` (held until it ends); false when another holds it. */
 export async function tryTransactionLock(client: pg.PoolClient, lock: bigint): Promise<boolean> {
   return (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [lock.toString()])).rows[0]!.ok;

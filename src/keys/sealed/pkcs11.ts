@@ -1,0 +1,638 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type * as Pkcs11 from 'pkcs11js';
+import {
+  describeRoot,
+  headerFor,
+  hkdf,
+  lengthPrefixed,
+  SealedModuleUnavailable,
+  SealedRootError,
+  sealedHeader,
+  type FileSealedModule,
+  type RootRef,
+  type SealedModule,
+} from './sealed-module.js';
+
+/**
+ * The sealed module's PKCS#11 backend: the roots are secret keys generated inside a token (an HSM,
+ * SoftHSM2 in the tests) as sensitive, private, never-extractable objects, one pair per version:
+ *
+ * - `keygen-root-vN-mac`: a 256-bit generic secret for CKM_SHA256_HMAC. `mac` is an HMAC in the
+ *   token over a domain-separated, length-prefixed message; `derive` takes the hardware share as
+ *   such an HMAC over (purpose, context, version) and combines it outside with HKDF-SHA256, as the
+ *   file backend combines its own share (SoftHSM2 2.6 has no CKM_HKDF_DERIVE, and an HMAC is what
+ *   every HSM and KMS offers).
+ * - `keygen-root-vN-seal`: an AES-256 key for CKM_AES_GCM. `seal` encrypts in the token with a
+ *   random 96-bit IV; the value's two-byte header (backend and version) is part of the additional
+ *   data, so a value cannot be moved to another version.
+ *
+ * No root byte is ever in this process: it holds object handles, a session pool and the PIN.
+ * The library is loaded and initialised once per process (pkcs11Library); each operation takes a
+ * session of a small pool (one operation per session at a time), runs the key setup (…Init) on the
+ * event loop and the operation itself on libuv's thread pool (pkcs11js's …Async), within a time
+ * limit. A failure of the token (a lost session, a removed device, a library that stopped) drops
+ * the sessions and is tried once more on fresh ones; if that fails too the operation rejects with
+ * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
+ */
+
+type Api = typeof import('pkcs11js');
+type Handle = Buffer;
+
+export interface Pkcs11Settings {
+  /** KEYGEN_PKCS11_MODULE: the path of the PKCS#11 library. */
+  module: string;
+  /** KEYGEN_PKCS11_TOKEN_LABEL: the token is found by its label (a slot id changes when a token is initialised). */
+  tokenLabel: string;
+  /** KEYGEN_PKCS11_PIN, or read from KEYGEN_PKCS11_PIN_FILE by the caller. Never logged, never in an error. */
+  pin: string;
+  /** Where the PIN came from, for messages: `KEYGEN_PKCS11_PIN` or `the PIN file /path`. */
+  pinSource: string;
+  /** KEYGEN_PKCS11_SESSIONS: sessions in the pool, each one operation at a time (default 2). */
+  sessions: number;
+  /** KEYGEN_PKCS11_TIMEOUT_MS: the longest an operation may wait for a session and run (default 5000). */
+  timeoutMs: number;
+}
+
+/** Runs `fn` while no other process of the deployment runs it (a lock in the shared database): root creation and rotation. */
+export type RootLock = <T>(fn: () => Promise<T>) => Promise<T>;
+
+/** The longest message an HMAC in the token gets, and the largest plaintext it seals: nothing unbounded reaches the token. */
+export const MAX_MAC_INPUT = 4096;
+export const MAX_SEAL_INPUT = 64 * 1024;
+const GCM_IV = 12;
+const GCM_TAG = 16;
+const HEADER = 2;
+
+export const rootLabel = (version: number, kind: 'mac' | 'seal') => `keygen-root-v${version}-${kind}`;
+const LABEL = /^keygen-root-v([1-9]\d{0,4})-(mac|seal)$/;
+
+interface Loaded {
+  api: Api;
+  lib: Pkcs11.PKCS11;
+}
+const libraries = new Map<string, Promise<Loaded>>();
+
+const codeName = (err: unknown) => {
+  const e = err as { message?: string; code?: number };
+  return /^CKR_\w+/.exec(e.message ?? '')?.[0] ?? (typeof e.code === 'number' && e.code !== 0 ? `CKR 0x${e.code.toString(16)}` : (e.message ?? String(err)));
+};
+const isCode = (err: unknown, ...names: string[]) => names.includes(codeName(err));
+
+/**
+ * The PKCS#11 library at `modulePath`, loaded and initialised once per process (C_Initialize is
+ * process-wide: a second call answers CKR_CRYPTOKI_ALREADY_INITIALIZED, taken as success).
+ * Every module opened in the process shares it.
+ */
+export function pkcs11Library(modulePath: string): Promise<Loaded> {
+  let loaded = libraries.get(modulePath);
+  if (!loaded) {
+    loaded = (async () => {
+      if (modulePath.includes('/') && !existsSync(modulePath)) throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} does not exist.`);
+      const api = (await import('pkcs11js')).default as unknown as Api;
+      const lib = new api.PKCS11();
+      try {
+        lib.load(modulePath);
+      } catch (err) {
+        throw new SealedRootError(`KEYGEN_PKCS11_MODULE: cannot load the PKCS#11 library ${modulePath}: ${(err as Error).message}`);
+      }
+      try {
+        lib.C_Initialize({ flags: api.CKF_OS_LOCKING_OK });
+      } catch (err) {
+        if (!isCode(err, 'CKR_CRYPTOKI_ALREADY_INITIALIZED')) {
+          throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} did not initialise (${codeName(err)}).`);
+        }
+      }
+      return { api, lib };
+    })();
+    loaded.catch(() => libraries.delete(modulePath));
+    libraries.set(modulePath, loaded);
+  }
+  return loaded;
+}
+
+/** The errors that mean "this session, or every session, is gone": open new ones and try once more. */
+const CONNECTION_LOST = [
+  'CKR_SESSION_HANDLE_INVALID',
+  'CKR_SESSION_CLOSED',
+  'CKR_USER_NOT_LOGGED_IN',
+  'CKR_OBJECT_HANDLE_INVALID',
+  'CKR_KEY_HANDLE_INVALID',
+  'CKR_DEVICE_REMOVED',
+  'CKR_TOKEN_NOT_PRESENT',
+  'CKR_TOKEN_NOT_RECOGNIZED',
+  'CKR_DEVICE_ERROR',
+  'CKR_CRYPTOKI_NOT_INITIALIZED',
+  'CKR_SLOT_ID_INVALID',
+];
+/** A wrong PIN is never retried on its own: a real token locks its user PIN after a few wrong tries. */
+const PIN_REFUSED = ['CKR_PIN_INCORRECT', 'CKR_PIN_LOCKED', 'CKR_PIN_INVALID', 'CKR_PIN_LEN_RANGE', 'CKR_PIN_EXPIRED'];
+
+interface Pair {
+  mac?: Handle;
+  seal?: Handle;
+}
+
+/** An error of the token at start: a SealedRootError whose message says which setting or object is wrong. */
+const startError = (message: string) => new SealedRootError(message);
+
+/**
+ * One token, found by label, with its pool of sessions and the handles of its root objects. Object
+ * handles are valid while the application stays logged in; when the sessions are lost they are
+ * found again by label.
+ */
+export class Pkcs11Token {
+  private slot: Handle | undefined;
+  private idle: Handle[] = [];
+  private open = 0;
+  private waiting: Array<{ resolve: (s: Handle) => void; reject: (e: Error) => void }> = [];
+  private pairs = new Map<number, Pair>();
+  /** Set when the token refused the PIN while running: no further login is tried until a restart. */
+  private pinRefused = false;
+  private closed = false;
+
+  private constructor(
+    private readonly loaded: Loaded,
+    private readonly settings: Pkcs11Settings,
+  ) {}
+
+  get label() {
+    return this.settings.tokenLabel;
+  }
+
+  /** Loads the library, finds the token, logs in and reads which roots it holds. Every failure names its cause. */
+  static async open(settings: Pkcs11Settings): Promise<Pkcs11Token> {
+    const token = new Pkcs11Token(await pkcs11Library(settings.module), settings);
+    try {
+      token.discover();
+    } catch (err) {
+      await token.close();
+      throw err;
+    }
+    return token;
+  }
+
+  private get api() {
+    return this.loaded.api;
+  }
+  private get lib() {
+    return this.loaded.lib;
+  }
+
+  private findSlot(): Handle {
+    const { lib } = this;
+    const found: Array<{ slot: Handle; label: string }> = lib.C_GetSlotList(true).map((slot) => ({ slot, label: lib.C_GetTokenInfo(slot).label.trim() }));
+    const matching = found.filter((t) => t.label === this.settings.tokenLabel);
+    if (matching.length === 1) return matching[0]!.slot;
+    const names = found.map((t) => JSON.stringify(t.label)).join(', ') || 'none';
+    if (matching.length > 1) throw startError(`KEYGEN_PKCS11_TOKEN_LABEL: ${matching.length} tokens are labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module}; labels must be unique.`);
+    throw startError(`KEYGEN_PKCS11_TOKEN_LABEL: no token labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module} (tokens found: ${names}).`);
+  }
+
+  /** Opens a read-write session and logs in (already logged in: fine, PKCS#11 logs in the application, not the session). */
+  private openSession(): Handle {
+    const { api, lib } = this;
+    if (this.pinRefused) throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} refused ${this.settings.pinSource}; restart with the right PIN.`);
+    this.slot ??= this.findSlot();
+    const session = lib.C_OpenSession(this.slot, api.CKF_SERIAL_SESSION | api.CKF_RW_SESSION);
+    this.open++;
+    try {
+      lib.C_Login(session, api.CKU_USER, this.settings.pin);
+    } catch (err) {
+      if (!isCode(err, 'CKR_USER_ALREADY_LOGGED_IN')) {
+        this.discard(session);
+        if (isCode(err, ...PIN_REFUSED)) {
+          this.pinRefused = true;
+          throw startError(`${this.settings.pinSource} is not the user PIN of the PKCS#11 token ${JSON.stringify(this.label)} (${codeName(err)}).`);
+        }
+        throw err;
+      }
+    }
+    return session;
+  }
+
+  private connectForStart(): Handle {
+    try {
+      return this.openSession();
+    } catch (err) {
+      if (err instanceof SealedRootError || err instanceof SealedModuleUnavailable) throw err;
+      throw startError(`The PKCS#11 token ${JSON.stringify(this.label)} could not be opened: ${codeName(err)}.`);
+    }
+  }
+
+  private discard(session: Handle) {
+    this.open = Math.max(0, this.open - 1);
+    try {
+      this.lib.C_CloseSession(session);
+    } catch {
+      // Gone already.
+    }
+  }
+
+  /** Forgets every session and handle: the next operation finds the token and its objects again. */
+  private reset() {
+    for (const session of this.idle.splice(0)) this.discard(session);
+    this.slot = undefined;
+    this.pairs.clear();
+  }
+
+  private async acquire(deadline: number): Promise<Handle> {
+    if (this.closed) throw new SealedModuleUnavailable('The sealed module was closed.');
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.open < this.settings.sessions) return this.openSession();
+    return new Promise<Handle>((resolve, reject) => {
+      const waiter = {
+        resolve: (s: Handle) => {
+          clearTimeout(timer);
+          resolve(s);
+        },
+        reject,
+      };
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((w) => w !== waiter);
+        reject(new SealedModuleUnavailable(`No session of the PKCS#11 token ${JSON.stringify(this.label)} became free within ${this.settings.timeoutMs} ms.`));
+      }, Math.max(0, deadline - Date.now()));
+      this.waiting.push(waiter);
+    });
+  }
+
+  private release(session: Handle) {
+    if (this.closed) return this.discard(session);
+    const next = this.waiting.shift();
+    if (next) next.resolve(session);
+    else this.idle.push(session);
+  }
+
+  /** A session was lost, or the pool shrank: a waiter gets a new one. */
+  private replaceForWaiter() {
+    const next = this.waiting.shift();
+    if (!next) return;
+    try {
+      next.resolve(this.openSession());
+    } catch (err) {
+      next.reject(new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} cannot be reached (${codeName(err)}).`));
+    }
+  }
+
+  /**
+   * Runs one operation on a session of the pool, within the time limit. A token failure drops the
+   * session (and every session when the connection is lost) and is tried once more; then it is
+   * SealedModuleUnavailable. `fn` gets the session and answers a value or a promise.
+   */
+  async run<T>(what: string, fn: (session: Handle) => T | Promise<T>): Promise<T> {
+    let last: unknown;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const deadline = Date.now() + this.settings.timeoutMs;
+      let session: Handle;
+      try {
+        session = await this.acquire(deadline);
+      } catch (err) {
+        if (err instanceof SealedModuleUnavailable) throw err;
+        if (err instanceof SealedRootError) throw new SealedModuleUnavailable(err.message);
+        this.reset();
+        last = err;
+        continue;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const work = Promise.resolve().then(() => fn(session));
+      try {
+        const result = await Promise.race([
+          work,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new TimedOut()), Math.max(1, deadline - Date.now()));
+          }),
+        ]);
+        clearTimeout(timer);
+        this.release(session);
+        return result;
+      } catch (err) {
+        clearTimeout(timer);
+        if (err instanceof TimedOut) {
+          // The call still runs on a thread of the pool: its session is closed once it returns.
+          work.then(
+            () => this.discard(session),
+            () => this.discard(session),
+          );
+          this.replaceForWaiter();
+          throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} within ${this.settings.timeoutMs} ms.`);
+        }
+        if (err instanceof SealedRootError || err instanceof RangeError) {
+          this.release(session);
+          throw err;
+        }
+        this.discard(session);
+        if (isCode(err, ...CONNECTION_LOST)) this.reset();
+        this.replaceForWaiter();
+        last = err;
+      }
+    }
+    throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} failed ${what} (${codeName(last)}).`);
+  }
+
+  // --- root objects -------------------------------------------------------------------------------
+
+  private attributes(session: Handle, handle: Handle) {
+    const { api, lib } = this;
+    const read = lib.C_GetAttributeValue(session, handle, [
+      { type: api.CKA_LABEL },
+      { type: api.CKA_KEY_TYPE },
+      { type: api.CKA_TOKEN },
+      { type: api.CKA_PRIVATE },
+      { type: api.CKA_SENSITIVE },
+      { type: api.CKA_EXTRACTABLE },
+      { type: api.CKA_NEVER_EXTRACTABLE },
+    ]);
+    const bool = (i: number) => (read[i]!.value as Buffer).readUInt8(0) === 1;
+    return {
+      label: (read[0]!.value as Buffer).toString('utf8'),
+      keyType: Number((read[1]!.value as Buffer).readBigUInt64LE(0)),
+      token: bool(2),
+      private: bool(3),
+      sensitive: bool(4),
+      extractable: bool(5),
+      neverExtractable: bool(6),
+    };
+  }
+
+  /** The token's root objects by version, checked: the right key type, and the root never leaves the token. */
+  private readPairs(session: Handle): Map<number, Pair> {
+    const { api, lib } = this;
+    lib.C_FindObjectsInit(session, [{ type: api.CKA_CLASS, value: api.CKO_SECRET_KEY }]);
+    const handles: Handle[] = [];
+    try {
+      for (let batch = lib.C_FindObjects(session, 64); batch.length > 0; batch = lib.C_FindObjects(session, 64)) handles.push(...batch);
+    } finally {
+      lib.C_FindObjectsFinal(session);
+    }
+    const pairs = new Map<number, Pair>();
+    for (const handle of handles) {
+      const a = this.attributes(session, handle);
+      const m = LABEL.exec(a.label);
+      if (!m) continue;
+      const version = Number(m[1]);
+      const kind = m[2] as 'mac' | 'seal';
+      const pair = pairs.get(version) ?? {};
+      if (pair[kind]) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} holds two objects labelled ${a.label}; remove the one that no key was made with.`);
+      const keyType = kind === 'mac' ? [api.CKK_GENERIC_SECRET, api.CKK_SHA256_HMAC] : [api.CKK_AES];
+      if (!keyType.includes(a.keyType)) throw new SealedRootError(`${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} is not ${kind === 'mac' ? 'a generic secret (HMAC) key' : 'an AES key'}.`);
+      if (!a.token || !a.private || !a.sensitive || a.extractable || !a.neverExtractable) {
+        throw new SealedRootError(
+          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} could leave the token (it must be a private, sensitive, never-extractable token object); it is not used.`,
+        );
+      }
+      pair[kind] = handle;
+      pairs.set(version, pair);
+    }
+    return pairs;
+  }
+
+  /** Reads the token's roots now (at start, after a loss, or to find a version made by another process). */
+  private discover(): Map<number, Pair> {
+    const session = this.idle.pop() ?? this.connectForStart();
+    try {
+      this.pairs = this.readPairs(session);
+    } catch (err) {
+      if (err instanceof SealedRootError) throw err;
+      throw startError(`The root objects of the PKCS#11 token ${JSON.stringify(this.label)} could not be read: ${codeName(err)}.`);
+    } finally {
+      this.release(session);
+    }
+    return this.pairs;
+  }
+
+  /** The versions whose two objects the token holds, ascending. */
+  versions(): number[] {
+    return [...this.pairs].filter(([, p]) => p.mac && p.seal).map(([v]) => v).sort((a, b) => a - b);
+  }
+
+  /** Versions with only one of their two objects (a creation that stopped half-way): `keygen-root-v2-seal` missing, say. */
+  incomplete(): string[] {
+    return [...this.pairs].flatMap(([v, p]) => (p.mac && p.seal ? [] : [rootLabel(v, p.mac ? 'seal' : 'mac')]));
+  }
+
+  private handle(session: Handle, version: number, kind: 'mac' | 'seal'): Handle {
+    let found = this.pairs.get(version)?.[kind];
+    if (!found) {
+      // Another process may have made it (a rotation) since this one read the token.
+      this.pairs = this.readPairs(session);
+      found = this.pairs.get(version)?.[kind];
+    }
+    if (!found) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} holds no ${rootLabel(version, kind)}.`);
+    return found;
+  }
+
+  private generate(session: Handle, version: number, kind: 'mac' | 'seal'): void {
+    const { api, lib } = this;
+    const mac = kind === 'mac';
+    lib.C_GenerateKey(session, { mechanism: mac ? api.CKM_GENERIC_SECRET_KEY_GEN : api.CKM_AES_KEY_GEN }, [
+      { type: api.CKA_CLASS, value: api.CKO_SECRET_KEY },
+      { type: api.CKA_KEY_TYPE, value: mac ? api.CKK_GENERIC_SECRET : api.CKK_AES },
+      { type: api.CKA_VALUE_LEN, value: 32 },
+      { type: api.CKA_LABEL, value: rootLabel(version, kind) },
+      // A token object, readable only once logged in (SoftHSM2 writes a non-private key's value
+      // into its files in the clear), whose value is never shown and never leaves the token.
+      { type: api.CKA_TOKEN, value: true },
+      { type: api.CKA_PRIVATE, value: true },
+      { type: api.CKA_SENSITIVE, value: true },
+      { type: api.CKA_EXTRACTABLE, value: false },
+      { type: api.CKA_MODIFIABLE, value: false },
+      // One use each: no derivation or wrapping could carry the value out.
+      { type: api.CKA_SIGN, value: mac },
+      { type: api.CKA_VERIFY, value: false },
+      { type: api.CKA_ENCRYPT, value: !mac },
+      { type: api.CKA_DECRYPT, value: !mac },
+      { type: api.CKA_WRAP, value: false },
+      { type: api.CKA_UNWRAP, value: false },
+      { type: api.CKA_DERIVE, value: false },
+    ]);
+  }
+
+  /**
+   * Makes sure the token holds a root, under `lock` so that processes starting together on an empty
+   * token make one: reads the token again inside the lock, completes a version left half-made, and
+   * makes version 1 when there is none (`create`) or says what is missing. Returns what it made.
+   */
+  async ensureRoots(create: boolean, lock: RootLock): Promise<string[]> {
+    const pending = () => this.versions().length === 0 || this.incomplete().length > 0;
+    if (!pending()) return [];
+    if (!create) throw this.missingRoots();
+    return lock(async () => {
+      this.discover();
+      const made: string[] = [];
+      await this.run('root creation', (session) => {
+        for (const [version, pair] of this.pairs) {
+          for (const kind of ['mac', 'seal'] as const) {
+            if (pair[kind]) continue;
+            this.generate(session, version, kind);
+            made.push(rootLabel(version, kind));
+          }
+        }
+        if (this.versions().length === 0 && made.length === 0) {
+          for (const kind of ['mac', 'seal'] as const) {
+            this.generate(session, 1, kind);
+            made.push(rootLabel(1, kind));
+          }
+        }
+        this.pairs = this.readPairs(session);
+      });
+      return made;
+    });
+  }
+
+  private missingRoots(): SealedRootError {
+    const half = this.incomplete();
+    if (half.length > 0) {
+      return new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} is missing ${half.join(', ')} (a root made half-way). Set KEYGEN_SEALED_ROOT_CREATE=true to complete it.`);
+    }
+    return new SealedRootError(
+      `The PKCS#11 token ${JSON.stringify(this.label)} holds no root keys (${rootLabel(1, 'mac')}, ${rootLabel(1, 'seal')}). ` +
+        'Set KEYGEN_SEALED_ROOT_CREATE=true on the first start to create them in the token.',
+    );
+  }
+
+  /** A new root version (the highest plus one), made under `lock`; keys made before keep theirs. */
+  async rotate(lock: RootLock): Promise<number> {
+    return lock(async () => {
+      this.discover();
+      if (this.incomplete().length > 0) throw this.missingRoots();
+      const versions = this.versions();
+      if (versions.length === 0) throw this.missingRoots();
+      const version = Math.max(...versions) + 1;
+      await this.run('root rotation', (session) => {
+        this.generate(session, version, 'mac');
+        this.generate(session, version, 'seal');
+        this.pairs = this.readPairs(session);
+      });
+      return version;
+    });
+  }
+
+  /** What PKCS#11 says of each root object, for `cli sealed-root list` and the tests. */
+  async describeObjects(): Promise<Array<{ label: string; version: number; sensitive: boolean; private: boolean; extractable: boolean; neverExtractable: boolean }>> {
+    return this.run('a listing', (session) =>
+      [...this.readPairs(session)].flatMap(([version, pair]) =>
+        (['mac', 'seal'] as const).flatMap((kind) => {
+          const handle = pair[kind];
+          if (!handle) return [];
+          const a = this.attributes(session, handle);
+          return [{ label: a.label, version, sensitive: a.sensitive, private: a.private, extractable: a.extractable, neverExtractable: a.neverExtractable }];
+        }),
+      ),
+    );
+  }
+
+  // --- operations ---------------------------------------------------------------------------------
+
+  /** HMAC-SHA256 in the token under version `version`'s mac key. */
+  hmac(version: number, message: Buffer): Promise<Buffer> {
+    if (message.length === 0 || message.length > MAX_MAC_INPUT) throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
+    return this.run('an HMAC', (session) => {
+      this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
+      return this.lib.C_SignAsync(session, message, Buffer.alloc(32));
+    });
+  }
+
+  private gcm(iv: Buffer, aad: Buffer) {
+    return { mechanism: this.api.CKM_AES_GCM, parameter: { type: this.api.CK_PARAMS_GCM, iv, ivBits: iv.length * 8, aad, tagBits: GCM_TAG * 8 } };
+  }
+
+  /** AES-256-GCM in the token: ciphertext and tag. */
+  encrypt(version: number, iv: Buffer, aad: Buffer, plaintext: Uint8Array): Promise<Buffer> {
+    if (plaintext.length > MAX_SEAL_INPUT) throw new RangeError(`A plaintext of ${plaintext.length} bytes; the token seals at most ${MAX_SEAL_INPUT}.`);
+    return this.run('a seal', (session) => {
+      this.lib.C_EncryptInit(session, this.gcm(iv, aad), this.handle(session, version, 'seal'));
+      return this.lib.C_EncryptAsync(session, Buffer.from(plaintext), Buffer.alloc(plaintext.length + GCM_TAG));
+    });
+  }
+
+  /**
+   * AES-256-GCM decryption in the token; null when the value does not authenticate. Tokens answer
+   * a failed tag check with a generic error (SoftHSM2: CKR_GENERAL_ERROR), so the session is probed
+   * with an HMAC: if the token answers that, the value was wrong; if not, the token failed.
+   */
+  decrypt(version: number, iv: Buffer, aad: Buffer, ciphertextAndTag: Buffer): Promise<Buffer | null> {
+    return this.run('an unseal', async (session) => {
+      const key = this.handle(session, version, 'seal');
+      try {
+        this.lib.C_DecryptInit(session, this.gcm(iv, aad), key);
+        return await this.lib.C_DecryptAsync(session, ciphertextAndTag, Buffer.alloc(ciphertextAndTag.length));
+      } catch (err) {
+        if (!isCode(err, 'CKR_GENERAL_ERROR', 'CKR_ENCRYPTED_DATA_INVALID', 'CKR_ENCRYPTED_DATA_LEN_RANGE', 'CKR_FUNCTION_FAILED')) throw err;
+        this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
+        await this.lib.C_SignAsync(session, Buffer.from('keygen/probe'), Buffer.alloc(32));
+        return null;
+      }
+    });
+  }
+
+  /** Closes this token's sessions; the library stays initialised for the process. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(new SealedModuleUnavailable('The sealed module was closed.'));
+    for (const session of this.idle.splice(0)) this.discard(session);
+  }
+}
+
+class TimedOut extends Error {}
+
+/** What `derive` sends the token: nothing a client sends, only the purpose, the key id and the version. */
+const shareMessage = (purpose: string, context: string, version: number) => lengthPrefixed(['keygen/hardware-share/v1', purpose, context, String(version)]);
+const macMessage = (purpose: string, parts: readonly (string | Uint8Array)[]) => lengthPrefixed(['keygen/mac/v1', purpose, ...parts]);
+
+/**
+ * The sealed module on a token, with the file root beside it (`legacy`) when the deployment moved
+ * from the file backend: new keys and everything sealed from now on use the token's current root;
+ * keys made under the file root still derive and verify with it, and values sealed under it still
+ * unseal. The legacy root is never used for anything new.
+ */
+export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule): SealedModule {
+  const versions = token.versions();
+  if (versions.length === 0) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(token.label)} holds no root.`);
+  const current: RootRef = { backend: 'pkcs11', version: Math.max(...versions) };
+  const legacyFor = (root: RootRef) => {
+    if (!legacy) throw new SealedRootError(`A key was made under the ${describeRoot(root)} root, which is not configured (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`);
+    return legacy;
+  };
+
+  return {
+    current,
+    roots: () => [...token.versions().map((version) => ({ backend: 'pkcs11' as const, version })), ...(legacy?.roots() ?? [])],
+    async derive({ root, purpose, context, inputs = [], length = 32 }) {
+      if (root.backend === 'file') return legacyFor(root).derive({ root, purpose, context, inputs, length });
+      const share = await token.hmac(root.version, shareMessage(purpose, context, root.version));
+      try {
+        return hkdf(Buffer.concat([share, lengthPrefixed(inputs)]), `keygen/${purpose}`, context, length);
+      } finally {
+        share.fill(0);
+      }
+    },
+    async mac({ root, purpose, parts }) {
+      if (root.backend === 'file') return legacyFor(root).mac({ root, purpose, parts });
+      return token.hmac(root.version, macMessage(purpose, parts));
+    },
+    async seal(plaintext, aad) {
+      const header = headerFor(current);
+      const iv = randomBytes(GCM_IV);
+      const sealed = await token.encrypt(current.version, iv, Buffer.concat([header, Buffer.from(aad, 'utf8')]), plaintext);
+      return Buffer.concat([header, iv, sealed]).toString('base64url');
+    },
+    async unseal(value, aad) {
+      // Anything larger than the token ever sealed, or not canonical base64url, is not ours: the token never sees it.
+      if (value.length > Math.ceil(((HEADER + GCM_IV + MAX_SEAL_INPUT + GCM_TAG) * 4) / 3)) return null;
+      const raw = Buffer.from(value, 'base64url');
+      if (raw.length < HEADER + GCM_IV + GCM_TAG || raw.toString('base64url') !== value) return null;
+      const header = sealedHeader(raw);
+      if (!header) return null;
+      if (header.backend === 'file') return legacy ? legacy.unseal(value, aad) : null;
+      try {
+        return await token.decrypt(header.version, raw.subarray(HEADER, HEADER + GCM_IV), Buffer.concat([raw.subarray(0, HEADER), Buffer.from(aad, 'utf8')]), raw.subarray(HEADER + GCM_IV));
+      } catch (err) {
+        // A version the token does not hold: not sealed here.
+        if (err instanceof SealedRootError) return null;
+        throw err;
+      }
+    },
+    close: () => token.close(),
+  };
+}
