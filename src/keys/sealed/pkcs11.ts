@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type * as Pkcs11 from 'pkcs11js';
 import {
@@ -70,6 +70,13 @@ const LABEL = /^keygen-root-v([1-9]\d{0,4})-(mac|seal)$/;
 interface Loaded {
   api: Api;
   lib: Pkcs11.PKCS11;
+  /**
+   * PKCS#11 logs in the application, not a session: once one module of the process is logged in
+   * to a token, C_Login answers CKR_USER_ALREADY_LOGGED_IN whatever PIN another module gives. The
+   * PIN each token accepted (its SHA-256, by token label) lets a second module with another PIN be
+   * refused all the same.
+   */
+  accepted: Map<string, Buffer>;
 }
 const libraries = new Map<string, Promise<Loaded>>();
 
@@ -103,7 +110,7 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
           throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} did not initialise (${codeName(err)}).`);
         }
       }
-      return { api, lib };
+      return { api, lib, accepted: new Map() };
     })();
     loaded.catch(() => libraries.delete(modulePath));
     libraries.set(modulePath, loaded);
@@ -196,15 +203,22 @@ export class Pkcs11Token {
     this.slot ??= this.findSlot();
     const session = lib.C_OpenSession(this.slot, api.CKF_SERIAL_SESSION | api.CKF_RW_SESSION);
     this.open++;
+    const pinHash = createHash('sha256').update(this.settings.pin, 'utf8').digest();
+    const refused = (code: string) => {
+      this.discard(session);
+      this.pinRefused = true;
+      return startError(`${this.settings.pinSource} is not the user PIN of the PKCS#11 token ${JSON.stringify(this.label)} (${code}).`);
+    };
     try {
       lib.C_Login(session, api.CKU_USER, this.settings.pin);
+      this.loaded.accepted.set(this.label, pinHash);
     } catch (err) {
-      if (!isCode(err, 'CKR_USER_ALREADY_LOGGED_IN')) {
+      if (isCode(err, 'CKR_USER_ALREADY_LOGGED_IN')) {
+        const accepted = this.loaded.accepted.get(this.label);
+        if (accepted && !timingSafeEqual(accepted, pinHash)) throw refused('another PIN is logged in');
+      } else {
+        if (isCode(err, ...PIN_REFUSED)) throw refused(codeName(err));
         this.discard(session);
-        if (isCode(err, ...PIN_REFUSED)) {
-          this.pinRefused = true;
-          throw startError(`${this.settings.pinSource} is not the user PIN of the PKCS#11 token ${JSON.stringify(this.label)} (${codeName(err)}).`);
-        }
         throw err;
       }
     }
