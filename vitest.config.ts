@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresBin } from './test/support/postgres-cluster.js';
+import { SOFTHSM_MISSING, softhsmAvailable } from './test/support/softhsm-bin.js';
 
 /**
  * The suites that talk HTTP to the app (and the kill -9 test of the server): the `postgres`
@@ -32,22 +33,44 @@ if (!onPostgres) {
   console.warn('postgres project: SKIPPED, no PostgreSQL server (apt-get install -y postgresql, or set TEST_DATABASE_URL); the HTTP suites run on SQLite only.');
 }
 
+/**
+ * The key-service suite runs a third time in the `pkcs11` project (on SQLite, KEYGEN_TEST_SEALED=pkcs11),
+ * with the root in a SoftHSM2 token made for the run (test/support/softhsm-tokens.ts) instead of
+ * the sealed file. Files about the file root itself, or about the token (which use the run's empty
+ * tokens, one each), run once, in `sqlite`.
+ */
+const ON_TOKEN = ['test/keys/**/*.test.ts'];
+const TOKEN_ONCE = ['test/keys/sealed.test.ts', 'test/keys/pkcs11.test.ts', 'test/keys/hsm-*.test.ts'];
+/** Without SoftHSM2 (and outside CI, where that fails the run) the project runs only this: a suite that says it is skipped, and why. */
+const NO_SOFTHSM = 'test/support/no-softhsm.test.ts';
+const onToken = softhsmAvailable() || Boolean(process.env.CI);
+if (!onToken) console.warn(`pkcs11 project: SKIPPED, ${SOFTHSM_MISSING}; the key-service suite runs with the file root only.`);
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Run once for both projects: one PostgreSQL server and one migrated template (and the SoftHSM2 tokens).
+    // Run once for every project: one PostgreSQL server and one migrated template, one set of SoftHSM2 tokens.
     globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts', 'test/support/softhsm-tokens.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, NO_POSTGRES], env: { TEST_ENGINE: 'sqlite' } } },
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, NO_POSTGRES, NO_SOFTHSM], env: { TEST_ENGINE: 'sqlite' } } },
       {
         extends: true,
         test: {
           name: 'postgres',
           include: onPostgres ? BOTH_ENGINES : [NO_POSTGRES],
-          exclude: [...configDefaults.exclude, ...RUN_ONCE],
+          exclude: [...configDefaults.exclude, ...RUN_ONCE, ...TOKEN_ONCE],
           env: { TEST_ENGINE: 'postgres' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'pkcs11',
+          include: onToken ? ON_TOKEN : [NO_SOFTHSM],
+          exclude: [...configDefaults.exclude, ...TOKEN_ONCE],
+          env: { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' },
         },
       },
     ],

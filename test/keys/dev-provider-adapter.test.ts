@@ -2,17 +2,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devProviderAdapter } from '../../src/keys/oidc/dev-provider-adapter.js';
 import type { DevOidcRecordRow, DevProviderRepository } from '../../src/keys/repository.js';
-import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { engines, type Engine } from '../support/engines.js';
-import { tempDir } from './support.js';
+import { openTestSealed, tempDir } from './support.js';
 
 // oidc-provider's adapter over the repository, as two instances (two adapters, each on the root
 // opened by itself) see it: what one stores the other reads; the table holds hashes and sealed
 // payloads only.
 
-const openRoot = (dir: string) =>
-  loadSealedModule({ file: path.join(dir, 'root.sealed.json'), passphrase: 'correct horse battery staple', development: true, allowCreate: false }, () => {}, 2 ** 12);
+const openRoot = (dir: string, backend?: 'file') =>
+  openTestSealed({ file: path.join(dir, 'root.sealed.json'), passphrase: 'correct horse battery staple', development: true, allowCreate: false }, backend);
 
 describe.each(engines)('the development provider adapter on %s', (_name, open, available) => {
   let engine: Engine;
@@ -34,9 +33,10 @@ describe.each(engines)('the development provider adapter on %s', (_name, open, a
       },
     };
     const dir = tempDir();
-    A = devProviderAdapter(records, openRoot(dir), clock);
-    B = devProviderAdapter(records, openRoot(dir), clock);
-    Elsewhere = devProviderAdapter(records, openRoot(tempDir()), clock);
+    A = devProviderAdapter(records, await openRoot(dir), clock);
+    B = devProviderAdapter(records, await openRoot(dir), clock);
+    // Another root: a file root of its own (on the token run, the token is the run's one root).
+    Elsewhere = devProviderAdapter(records, await openRoot(tempDir(), 'file'), clock);
   });
   afterAll(async () => {
     await engine?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
+import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, testSealed, type KeysHarness } from './support.js';
 
-describe('key service flow over HTTP with the embedded provider', () => {
+describe(`key service flow over HTTP with the embedded provider, the root in the ${testSealed === 'pkcs11' ? 'SoftHSM2 token' : 'sealed file'}`, () => {
   let h: KeysHarness;
   beforeAll(async () => {
     h = await buildKeysHarness({ listen: true });
@@ -11,6 +11,9 @@ describe('key service flow over HTTP with the embedded provider', () => {
   it('generates a 50-character base-36 key and recovers the same one for the same user', async () => {
     const { client } = await h.account();
     const key = await initKey(client);
+    // The key record names the root it was made under: the run's backend.
+    expect(h.sealed.current.backend).toBe(testSealed);
+    expect(await h.query('SELECT hardware_backend AS backend, hardware_version AS version FROM keygen_keys WHERE id = $1', [key.id])).toEqual([h.sealed.current]);
     const txn = await createTransaction(client, 'generate', key);
     const back = await signInByHttp(h, txn.userPromptUrl, ALICE);
     expect(back.searchParams.get('transactionId')).toBe(txn.id);

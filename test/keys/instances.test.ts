@@ -7,13 +7,12 @@ import { createKeysClient } from '../../client/index.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS, MAX_FAILED_LOGINS } from '../../src/keys/oidc/dev-provider.js';
 import type { DevOidcRecordRow, DevProviderRepository } from '../../src/keys/repository.js';
-import { loadSealedModule, loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';
 import { manualClock } from '../../src/shared/clock.js';
 import type { Storage } from '../../src/storage.js';
 import { appFor } from '../support/app.js';
 import { contractFetch } from '../support/contract.js';
 import { engines, sqliteEngine, type Engine } from '../support/engines.js';
-import { ALICE, BOB, cookieJarFetch, createTransaction, initKey, keysContract, signInByHttp, tempDir, type KeysClient } from './support.js';
+import { ALICE, BOB, cookieJarFetch, createTransaction, initKey, keysContract, openTestSealed, signInByHttp, tempDir, testSealed, type KeysClient, type TestSealed } from './support.js';
 
 // Instances of the key service on one database and one sealed root are one service, the embedded
 // development provider included: its sessions, interactions, grants and codes are in the database,
@@ -28,7 +27,7 @@ type Served = { instance: number; method: string; path: string };
  * that database on PostgreSQL, as the server keeps it there; else the file in `sealedDir`). Each
  * instance opens the root itself, as a process of its own would.
  */
-async function buildCluster(engine: Engine, sealedDir: string) {
+async function buildCluster(engine: Engine, sealedDir: string, backend: TestSealed = testSealed) {
   const clock = manualClock(new Date());
   // The engine's repository, noting the models of oidc-provider's records read back from it (in
   // one process, oidc-provider's default store would be shared by the instances too).
@@ -61,7 +60,8 @@ async function buildCluster(engine: Engine, sealedDir: string) {
 
   /** A new instance (a new app on the root it opens itself: in the database on PostgreSQL, else the file); returns its number. */
   const start = async () => {
-    const sealed = storage.sealedRoot ? await loadSealedModuleFrom(storage.sealedRoot, sealedRoot, () => {}, 2 ** 12) : loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+    // On the token (the pkcs11 project) every instance opens the token's root, whatever the engine.
+    const sealed = await openTestSealed(sealedRoot, backend, storage);
     apps.push(appFor({ storage, clock, keys: { config, sealed }, publicUrl: origin }));
     return apps.length - 1;
   };
@@ -229,7 +229,8 @@ describe('the development provider’s keys', () => {
 
   it('are the same on every instance of one root, an Ed25519 key published without its private part; another root has others', async () => {
     const one = await buildCluster(engine, tempDir());
-    const other = await buildCluster(engine, tempDir());
+    // Another root: on the token run, a file root beside the run's one token.
+    const other = await buildCluster(engine, tempDir(), testSealed === 'pkcs11' ? 'file' : testSealed);
     clusters.push(one, other);
     const [a, b] = [await one.start(), await one.start()];
     const jwks = await jwksOf(one, a);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { keptTestDatabase } from '../support/database.js';
-import { ALICE, BOB, buildKeysHarness, cookieJarFetch, createTransaction, initKey, loadTestSealed, signInByHttp, tempDir } from './support.js';
+import { tokenConfig } from '../support/softhsm.js';
+import { ALICE, BOB, buildKeysHarness, cookieJarFetch, createTransaction, initKey, loadTestSealed, signInByHttp, tempDir, testSealed } from './support.js';
 
 describe('restart', () => {
-  it('recovers the same key after a restart with the same sealed root; another passphrase fails at start', async () => {
+  it(`recovers the same key after a restart with the same root; another ${testSealed === 'pkcs11' ? 'PIN' : 'passphrase'} fails at start`, async () => {
     const dir = tempDir();
     const database = await keptTestDatabase();
     const first = await buildKeysHarness({ listen: true, database, sealedDir: dir });
@@ -31,10 +32,17 @@ describe('restart', () => {
       const recovered = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } } });
       expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
 
-      // The same root (the file in `dir` on SQLite, the database's row on PostgreSQL) under another passphrase.
-      await expect(loadTestSealed(second.storage, { ...second.config.sealedRoot, passphrase: 'a different passphrase' })).rejects.toThrow(
-        /Cannot unseal the root secret .* is not the secret it was sealed with/,
-      );
+      // The same root (the file in `dir` on SQLite, the database's row on PostgreSQL, or the token)
+      // under another passphrase or PIN: the start stops and says which, never with the secret itself.
+      if (testSealed === 'pkcs11') {
+        await expect(loadTestSealed(second.storage, { ...second.config.sealedRoot, pkcs11: tokenConfig('suite', { pin: 'a-wrong-pin' }) })).rejects.toThrow(
+          /^KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-suite" \((CKR_PIN_INCORRECT|another PIN is logged in)\)\.$/,
+        );
+      } else {
+        await expect(loadTestSealed(second.storage, { ...second.config.sealedRoot, passphrase: 'a different passphrase' })).rejects.toThrow(
+          /Cannot unseal the root secret .* is not the secret it was sealed with/,
+        );
+      }
     } finally {
       await second.close();
       await database.drop();

@@ -10,13 +10,24 @@ import { createKeysClient } from '../../client/index.js';
 import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
-import { loadSealedModule, loadSealedModuleFrom, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
+import { openConfiguredSealedModule, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
+import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { manualClock } from '../../src/shared/clock.js';
 import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { dataAccess, openTestDatabase, type KeptDatabase } from '../support/database.js';
+import { softhsm, tokenConfig } from '../support/softhsm.js';
 
 export const keysContract = contractFor('keys');
+
+/**
+ * Where the key service's root is in this run: the sealed file, or (the `pkcs11` vitest project,
+ * KEYGEN_TEST_SEALED=pkcs11) the SoftHSM2 token the global setup made for the suite
+ * (test/support/softhsm-tokens.ts). The same test files run on both.
+ */
+export type TestSealed = 'file' | 'pkcs11';
+export const testSealed: TestSealed = process.env.KEYGEN_TEST_SEALED === 'pkcs11' ? 'pkcs11' : 'file';
+if (testSealed === 'pkcs11' && !softhsm) throw new Error('KEYGEN_TEST_SEALED=pkcs11 without SoftHSM2: the pkcs11 project should not have run.');
 
 export interface HarnessOptions {
   /** Serve over HTTP on 127.0.0.1 (needed for the OpenID sign-in). A port reuses an earlier server's. */
@@ -25,6 +36,8 @@ export interface HarnessOptions {
   database?: KeptDatabase;
   /** Directory of the sealed root file; a new temporary one otherwise. */
   sealedDir?: string;
+  /** The root's backend; the run's (testSealed) otherwise. */
+  sealed?: TestSealed;
   passphrase?: string;
   config?: Partial<KeysConfig>;
   /** Per-API-key token bucket (none by default). */
@@ -52,11 +65,18 @@ function forwardingLogger(to: NonNullable<HarnessOptions['logger']>) {
 export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
 
 /**
- * The sealed root as the server opens it on `storage` (src/keys/runtime.ts): the database's row on
- * PostgreSQL, the file `sealedRoot.file` on SQLite; scrypt's N of 2^12 keeps the tests fast.
+ * The sealed module as the server opens it (src/keys/runtime.ts), on the run's backend: the file
+ * root where the server keeps it on `storage` (the database's row on PostgreSQL, the file
+ * `sealedRoot.file` on SQLite; scrypt's N of 2^12 keeps the tests fast), or the suite's token,
+ * with that file root beside it for recovery when there is one.
  */
-export const loadTestSealed = async (storage: Storage, sealedRoot: SealedRootConfig) =>
-  storage.sealedRoot ? loadSealedModuleFrom(storage.sealedRoot, sealedRoot, () => {}, 2 ** 12) : loadSealedModule(sealedRoot, () => {}, 2 ** 12);
+export const openTestSealed = (sealedRoot: SealedRootConfig, backend: TestSealed = testSealed, storage?: Storage): Promise<SealedModule> =>
+  openConfiguredSealedModule(
+    { ...sealedRoot, ...(backend === 'pkcs11' && { pkcs11: sealedRoot.pkcs11 ?? tokenConfig('suite') }) },
+    { warn: () => {}, scryptN: 2 ** 12, store: storage?.sealedRoot, lock: storage?.rootLock },
+  );
+/** openTestSealed on the run's backend, where the server keeps the root on `storage`. */
+export const loadTestSealed = (storage: Storage, sealedRoot: SealedRootConfig) => openTestSealed(sealedRoot, testSealed, storage);
 
 /**
  * A key service on its own database (of the run's engine: test/support/database.ts), sealed root
@@ -75,7 +95,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     development: true,
     allowCreate: false,
   };
-  const sealed = await loadTestSealed(storage, sealedRoot);
+  const sealed = await openTestSealed(sealedRoot, opts.sealed, storage);
 
   let handler: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
   let server: Server | null = null;
@@ -120,6 +140,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     }
+    await sealed.close();
     await database.close();
   };
   return {
