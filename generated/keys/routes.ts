@@ -34,7 +34,7 @@ export const completeUserSignIn = createRoute({
   responses: {
     303: { description: 'Redirect to `clientReturnUrl` with `transactionId` and either `keyToken` or `error`.' },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the\nsign-in provider or the service\'s secure hardware cannot be reached. A `503` consumes\nnothing the user can still use: the same link works once the provider or the hardware is\nback (a sign-in interrupted at the callback is given back to the prompt link).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });
 
@@ -54,6 +54,7 @@ export const createGenerateTransaction = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -73,6 +74,7 @@ export const createRecoverTransaction = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -92,6 +94,7 @@ export const exchangeKeyToken = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -109,6 +112,7 @@ export const initKey = createRoute({
     400: { description: 'A parameter is missing, invalid, expired or already used: the API key (`X-Api-Key`), a\npath or query parameter, a body field, or a token. `error.parameter` and `error.in` name\nit; `error.reason` says why. `error.issues` lists every problem found.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -124,7 +128,7 @@ export const showUserPrompt = createRoute({
   responses: {
     200: { description: 'The prompt page, with a button that starts the sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the\nsign-in provider or the service\'s secure hardware cannot be reached. A `503` consumes\nnothing the user can still use: the same link works once the provider or the hardware is\nback (a sign-in interrupted at the callback is given back to the prompt link).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });
 
@@ -141,6 +145,6 @@ export const startUserSignIn = createRoute({
   responses: {
     303: { description: 'Redirect to the provider\'s authorization endpoint.' },
     400: { description: 'An HTML error page for the end user. `400`: the transaction token is missing, unknown,\nalready used or expired, or a provider callback matches no open sign-in.', content: { 'text/html': { schema: zHtmlPage } } },
-    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).', content: { 'text/html': { schema: zHtmlPage } } },
+    'default': { description: 'An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the\nsign-in provider or the service\'s secure hardware cannot be reached. A `503` consumes\nnothing the user can still use: the same link works once the provider or the hardware is\nback (a sign-in interrupted at the callback is given back to the prompt link).', content: { 'text/html': { schema: zHtmlPage } } },
   },
 });

@@ -44,7 +44,8 @@ export type paths = {
          *     succeeds), returns the plaintext `recoveryKey` and deletes what is left of the
          *     transaction. A token used before is `400` with reason `already_used`; a token of an
          *     expired transaction is `400` with reason `expired`; a token that was never issued for this
-         *     key, or was altered, is `400` with reason `invalid`.
+         *     key, or was altered, is `400` with reason `invalid`. When the service's secure hardware
+         *     cannot be reached the answer is `503` and the token is not spent.
          */
         get: operations["exchangeKeyToken"];
         put?: never;
@@ -265,10 +266,10 @@ export type components = {
         Error: {
             error: {
                 /**
-                 * @description `bad_request` (400), `not_found` (404), `too_many_requests` (429) or `internal_error` (500).
+                 * @description `bad_request` (400), `not_found` (404), `too_many_requests` (429), `internal_error` (500) or `unavailable` (503).
                  * @enum {string}
                  */
-                code: "bad_request" | "not_found" | "too_many_requests" | "internal_error";
+                code: "bad_request" | "not_found" | "too_many_requests" | "internal_error" | "unavailable";
                 /**
                  * @description The parameter of the first problem: `X-Api-Key`, `keyId`, `keyToken`, a body field
                  *     by its JSON path (`clientSecret`), or `body` for the body as a whole.
@@ -361,6 +362,21 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The service's secure hardware cannot be reached right now. Nothing was consumed: no key,
+         *     transaction or token was made or spent; send the same request again after `retry-after`
+         *     seconds.
+         */
+        Unavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The prompt page, with a button that starts the sign-in. */
         PromptPage: {
             headers: {
@@ -386,7 +402,12 @@ export type components = {
                 "text/html": components["schemas"]["HtmlPage"];
             };
         };
-        /** @description An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`). */
+        /**
+         * @description An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the
+         *     sign-in provider or the service's secure hardware cannot be reached. A `503` consumes
+         *     nothing the user can still use: the same link works once the provider or the hardware is
+         *     back (a sign-in interrupted at the callback is given back to the prompt link).
+         */
         PromptFailure: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -476,6 +497,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exchangeKeyToken: {
@@ -517,6 +539,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createGenerateTransaction: {
@@ -542,6 +565,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createRecoverTransaction: {
@@ -567,6 +591,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     showUserPrompt: {

@@ -92,7 +92,8 @@ export const zError = z.strictObject({
             'bad_request',
             'not_found',
             'too_many_requests',
-            'internal_error'
+            'internal_error',
+            'unavailable'
         ]),
         parameter: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
         in: zParameterLocation.optional(),
@@ -185,7 +186,11 @@ export const zStartUserSignInQuery = z.object({
 });
 
 /**
- * An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).
+ * An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the
+ * sign-in provider or the service's secure hardware cannot be reached. A `503` consumes
+ * nothing the user can still use: the same link works once the provider or the hardware is
+ * back (a sign-in interrupted at the callback is given back to the prompt link).
+ *
  */
 export const zStartUserSignInResponse = zHtmlPage;
 
@@ -198,6 +203,10 @@ export const zCompleteUserSignInQuery = z.object({
 });
 
 /**
- * An HTML error page for the end user on an unexpected failure (`500`), or when the sign-in provider cannot be reached (`503`).
+ * An HTML error page for the end user on an unexpected failure (`500`), or (`503`) when the
+ * sign-in provider or the service's secure hardware cannot be reached. A `503` consumes
+ * nothing the user can still use: the same link works once the provider or the hardware is
+ * back (a sign-in interrupted at the callback is given back to the prompt link).
+ *
  */
 export const zCompleteUserSignInResponse = zHtmlPage;

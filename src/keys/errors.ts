@@ -34,6 +34,12 @@ export const keyNotFound = () => new KeysError(404, [{ parameter: 'keyId', in: '
 export const internalErrorBody = () =>
   ({ error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' } }) as const;
 
+/** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
+export const unavailableBody = () =>
+  ({ error: { code: 'unavailable', message: "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later." } }) as const;
+/** Seconds a client is asked to wait before retrying after a 503. */
+export const UNAVAILABLE_RETRY_AFTER = '5';
+
 /** Over the per-API-key rate limit: 429 with the `ratelimit-*` and `retry-after` headers. */
 export class TooManyRequests extends Error {
   constructor(

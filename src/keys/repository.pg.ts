@@ -111,6 +111,13 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
            WHERE t.id = old."id" RETURNING old.*`,
           [stateHash],
         ),
+      reopenSignIn: async (id, now) =>
+        (
+          await pool.query(
+            'UPDATE keygen_transactions SET prompt_used_at = NULL, oidc_state_hash = NULL, sealed_oidc = NULL WHERE id = $1 AND completed_at IS NULL AND expires_at > $2',
+            [id, now.toISOString()],
+          )
+        ).rowCount === 1,
       finish: async (id, now, keyTokenHash) => {
         await pool.query(
           'UPDATE keygen_transactions SET completed_at = $2, key_token_hash = $3, sealed_client_secret = NULL, sealed_oidc = NULL, oidc_state_hash = NULL WHERE id = $1',

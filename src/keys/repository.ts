@@ -36,6 +36,10 @@ function prepare(db: Db) {
     consume: sqlite.prepare(
       `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND expires_at > ? RETURNING ${TRANSACTION_COLUMNS}`,
     ),
+    findByKeyToken: sqlite.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM keygen_transactions WHERE key_token_hash = ?`),
+    reopenSignIn: sqlite.prepare(
+      'UPDATE keygen_transactions SET prompt_used_at = NULL, oidc_state_hash = NULL, sealed_oidc = NULL WHERE id = ? AND completed_at IS NULL AND expires_at > ?',
+    ),
     spend: sqlite.prepare(
       'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     ),
@@ -143,7 +147,7 @@ function findTransactionByPromptToken(db: Db, s: Statements, hash: string): Tran
 }
 
 function findTransactionByKeyToken(db: Db, s: Statements, hash: string): TransactionRow | undefined {
-  return db.select().from(keygenTransactions).where(eq(keygenTransactions.keyTokenHash, hash)).get();
+  return s.findByKeyToken.get(hash) as TransactionRow | undefined;
 }
 
 function isSpent(db: Db, s: Statements, hash: string): boolean {
@@ -250,6 +254,12 @@ export interface TransactionRepository {
   isSpent(hash: string): MaybePromise<boolean>;
   consumePromptToken(hash: string, now: Date, stateHash: string, sealedOidc: string): MaybePromise<TransactionRow | undefined>;
   takeSignIn(stateHash: string): MaybePromise<TransactionRow | undefined>;
+  /**
+   * Gives a sign-in that could not finish (the sealed module could not answer) back to its prompt
+   * link: the prompt token works again, the taken sign-in state stays gone. False when the
+   * transaction completed or expired meanwhile.
+   */
+  reopenSignIn(id: string, now: Date): MaybePromise<boolean>;
   finish(id: string, now: Date, keyTokenHash: string | null): MaybePromise<void>;
   consumeKeyToken(keyId: string, hash: string, now: Date): MaybePromise<TransactionRow | undefined>;
   purgeExpired(now: Date): MaybePromise<void>;
@@ -367,6 +377,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       isSpent: (hash) => isSpent(db, s, hash),
       consumePromptToken: (hash, now, stateHash, sealedOidc) => consumePromptToken(db, s, hash, now, stateHash, sealedOidc),
       takeSignIn: (stateHash) => takeSignIn(db, s, stateHash),
+      reopenSignIn: (id, now) => s.reopenSignIn.run(id, now.toISOString()).changes === 1,
       finish: (id, now, keyTokenHash) => finishTransaction(db, s, id, now, keyTokenHash),
       consumeKeyToken: (keyId, hash, now) => consumeKeyToken(db, s, keyId, hash, now),
       purgeExpired: (now) => purgeExpired(db, s, now),

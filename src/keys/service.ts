@@ -6,8 +6,9 @@ import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
-import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests } from './errors.js';
-import { failurePage } from './prompt/pages.js';
+import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
+import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
 /** A key service request body is small: a provider name, a client secret, a return URL. */
 export const KEYS_BODY_LIMIT = 64 * 1024;
@@ -24,6 +25,12 @@ export function keysErrorAnswer(logger: KeysLogger) {
     if (err instanceof KeysError) return c.json(err.toBody(), err.status);
     if (err instanceof TooManyRequests) return c.json(err.toBody(), 429, err.headers);
     if (err instanceof BodyError) return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    // The hardware could not answer; every operation asks it before it consumes anything.
+    if (err instanceof SealedModuleUnavailable) {
+      logger.warn({ err: err.message, path: c.req.path }, 'the sealed module is unavailable');
+      if (/\/(prompt|oidc\/callback)$|\/oidc-dev\//.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
+      return c.json(unavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+    }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
     // The end user's pages answer with a page, the API with its JSON error.
     if (/\/(prompt|oidc\/callback)$/.test(c.req.path)) return failurePage(c);

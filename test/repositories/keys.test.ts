@@ -31,6 +31,9 @@ async function scenario(e: Engine) {
   const { keys, transactions } = e.repos;
   await keys.insert({ id: 'key_1', accountId, provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'ab'.repeat(32), createdAt: T0.toISOString() });
   out.key = await keys.find(accountId, 'key_1');
+  await keys.insert({ id: 'key_t', accountId, provider: 'dev', hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'cd'.repeat(32), createdAt: T0.toISOString() });
+  await keys.insert({ id: 'key_u', accountId, provider: 'dev', hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'ef'.repeat(32), createdAt: T0.toISOString() });
+  out.rootsInUse = await keys.rootsInUse();
   out.keyOtherAccount = (await keys.find('acc_other', 'key_1')) ?? null;
   out.keyById = await keys.findById('key_1');
   await transactions.insert(transaction('txn_1', 'key_1', accountId));
@@ -40,9 +43,16 @@ async function scenario(e: Engine) {
   out.consumedAgain = (await transactions.consumePromptToken('prompt-txn_1', at(1), 'state-2', 'x')) ?? null;
   out.signIn = await transactions.takeSignIn('state-1');
   out.signInAgain = (await transactions.takeSignIn('state-1')) ?? null;
+  // A sign-in the sealed module could not finish goes back to its prompt link, its state staying taken.
+  out.reopened = await transactions.reopenSignIn('txn_1', at(1));
+  out.afterReopen = await transactions.findByPromptToken('prompt-txn_1');
+  out.signInAfterReopen = (await transactions.takeSignIn('state-1')) ?? null;
+  out.consumedAfterReopen = await transactions.consumePromptToken('prompt-txn_1', at(1), 'state-1b', 'sealed-oidc-1b');
+  out.signIn2 = await transactions.takeSignIn('state-1b');
   out.bound = await keys.bindUser('key_1', 'binding-1', at(2));
   out.boundAgain = await keys.bindUser('key_1', 'binding-2', at(2));
   await transactions.finish('txn_1', at(2), 'key-token-1');
+  out.reopenFinished = await transactions.reopenSignIn('txn_1', at(2));
   out.byKeyToken = await transactions.findByKeyToken('key-token-1');
   out.spentBefore = await transactions.isSpent('key-token-1');
   out.exchangeOtherKey = (await transactions.consumeKeyToken('key_other', 'key-token-1', at(3))) ?? null;
@@ -76,14 +86,25 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
   it.skipIf(!available)('take each one-time token once and sweep what expired', async () => {
     const t = await scenario(e);
     transcripts[name.startsWith('SQLite') ? 'sqlite' : 'postgres'] = t;
-    expect(t.key).toMatchObject({ id: 'key_1', provider: 'dev', hardwareVersion: 1, userBinding: null });
+    expect(t.key).toMatchObject({ id: 'key_1', provider: 'dev', hardwareBackend: 'file', hardwareVersion: 1, userBinding: null });
     expect(t.keyOtherAccount).toBeNull();
+    // How many keys each root made (what the start checks the module holds).
+    expect(t.rootsInUse).toEqual([
+      { backend: 'file', version: 1, keys: 1 },
+      { backend: 'pkcs11', version: 2, keys: 2 },
+    ]);
     expect(t.returnUrl).toBe('https://app.example/return');
     expect(t.consumed).toMatchObject({ id: 'txn_1', promptUsedAt: at(1).toISOString(), oidcStateHash: 'state-1' });
     expect(t.consumedAgain).toBeNull();
     // The sign-in is handed over as it was (with its sealed checks), once.
     expect(t.signIn).toMatchObject({ id: 'txn_1', oidcStateHash: 'state-1', sealedOidc: 'sealed-oidc-1' });
     expect(t.signInAgain).toBeNull();
+    expect(t.reopened).toBe(true);
+    expect(t.afterReopen).toMatchObject({ id: 'txn_1', promptUsedAt: null, oidcStateHash: null, sealedOidc: null, sealedClientSecret: 'sealed-secret-txn_1' });
+    expect(t.signInAfterReopen).toBeNull();
+    expect(t.consumedAfterReopen).toMatchObject({ id: 'txn_1', oidcStateHash: 'state-1b' });
+    expect(t.signIn2).toMatchObject({ id: 'txn_1', sealedOidc: 'sealed-oidc-1b' });
+    expect(t.reopenFinished).toBe(false);
     expect([t.bound, t.boundAgain]).toEqual([true, false]);
     expect(t.byKeyToken).toMatchObject({ id: 'txn_1', completedAt: at(2).toISOString(), sealedClientSecret: null });
     expect(t.spentBefore).toBe(false);

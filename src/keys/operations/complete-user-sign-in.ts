@@ -5,9 +5,9 @@ import { defineOperation } from '../../shared/operation.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
 import { DEV_ISSUER_IDENTITY } from '../oidc/dev-provider.js';
 import { isBoundBrowser } from '../prompt/browser-binding.js';
-import { browserHeaders, errorPage, refusalPage } from '../prompt/pages.js';
+import { browserHeaders, errorPage, hardwareUnavailablePage, refusalPage } from '../prompt/pages.js';
 import type { TransactionRow } from '../repository.js';
-import { sameBytes } from '../sealed/sealed-module.js';
+import { sameBytes, SealedModuleUnavailable } from '../sealed/sealed-module.js';
 import { deriveRecoveryKey, identityWithinLimits, rootOfKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
@@ -27,72 +27,87 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * the same identity at recovery, derives the recovery key in the sealed module and hands the
  * browser a one-time key token for the application.
  */
-export function completeUserSignIn(service: KeysService, { repos, sealed, clock, rp, logger, urls, config }: KeysServices) {
+export function completeUserSignIn(service: KeysService, services: KeysServices) {
+  const { repos, clock, logger } = services;
   defineOperation(service, routes.completeUserSignIn,
     async (c) => {
       const { state } = c.req.valid('query');
       const txn = state ? await repos.transactions.takeSignIn(tokenHash(state)) : undefined;
       if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
-      const key = await repos.keys.findById(txn.keyId);
-      const fail = async (error: ReturnError) => {
-        await repos.transactions.finish(txn.id, clock.now(), null);
-        return sendBack(c, txn, { error });
-      };
-      if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
-      if (txn.expiresAt <= clock.now().toISOString()) return fail('expired');
-
-      const checks = JSON.parse((await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null') as SignInChecks | null;
-      if (!checks) return fail('server_error');
-      // Login CSRF: the provider's redirect reached a browser that did not press the button. The
-      // transaction ends without a key token, and this browser is not sent to the application.
-      if (!isBoundBrowser(c, config.publicUrl, state!, checks.browser)) {
-        await repos.transactions.finish(txn.id, clock.now(), null);
-        logger.warn({ transactionId: txn.id }, 'sign-in callback from another browser refused');
-        return refusalPage(c, 'other_browser');
-      }
-      const callbackUrl = new URL(urls.callback);
-      callbackUrl.search = new URL(c.req.url).search;
-      let identity: { issuer: string; sub: string };
       try {
-        identity = await rp.completeSignIn(key.provider as ProviderName, callbackUrl, checks);
+        return await complete(c, services, txn, state!);
       } catch (err) {
-        if (err instanceof SignInRefused) return fail('access_denied');
-        // openid-client wraps the check that failed (which claim, say) in its error's cause.
-        const cause = (err as Error).cause;
-        logger.warn({ err: (err as Error).message, ...(cause instanceof Error && { cause: cause.message }), transactionId: txn.id }, 'sign-in could not be verified');
-        return fail('server_error');
+        if (!(err instanceof SealedModuleUnavailable)) throw err;
+        // The sealed module could not answer: the sign-in is given back to the prompt link (its
+        // state stays taken), so that the user starts it again once the hardware is back. No key
+        // token was issued.
+        const reopened = await repos.transactions.reopenSignIn(txn.id, clock.now());
+        logger.warn({ err: err.message, transactionId: txn.id, reopened }, 'sign-in could not finish: the sealed module is unavailable');
+        return hardwareUnavailablePage(c, reopened ? 'retry_link' : 'start_again');
       }
-
-      // Nothing a provider sends reaches the sealed module unbounded.
-      if (!identityWithinLimits(identity)) {
-        logger.warn({ transactionId: txn.id }, 'the ID token names an identity longer than OpenID Connect allows');
-        return fail('server_error');
-      }
-      const root = rootOfKey(key);
-      // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
-      // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
-      // Keys bound to the URL before this are still recognised by it.
-      const issuers = key.provider === 'dev' ? [DEV_ISSUER_IDENTITY, identity.issuer] : [identity.issuer];
-      const bindings = await Promise.all(issuers.map((i) => userBinding(sealed, root, key.id, i, identity.sub)));
-      const now = clock.now();
-      let issuer: string | undefined;
-      if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindings[0]!.toString('hex'), now))) issuer = issuers[0];
-      if (!issuer) {
-        const current = (await repos.keys.findById(key.id))?.userBinding;
-        if (current) issuer = issuers.find((_, i) => sameBytes(bindings[i]!, Buffer.from(current, 'hex')));
-      }
-      if (!issuer) return fail('identity_mismatch');
-
-      const clientSecret = await unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
-      if (!clientSecret) return fail('server_error');
-      const share = await userShare(sealed, root, issuer, identity.sub);
-      const recoveryKey = await deriveRecoveryKey(sealed, root, key.id, clientSecret, share);
-      const keyToken = await sealKeyToken(sealed, key.id, txn.id, recoveryKey);
-      recoveryKey.fill(0);
-      share.fill(0);
-      await repos.transactions.finish(txn.id, now, tokenHash(keyToken));
-      return sendBack(c, txn, { keyToken });
     },
     { refuse: (c) => errorPage(c, 'invalid') },
   );
+}
+
+async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config }: KeysServices, txn: TransactionRow, state: string) {
+  const key = await repos.keys.findById(txn.keyId);
+  const fail = async (error: ReturnError) => {
+    await repos.transactions.finish(txn.id, clock.now(), null);
+    return sendBack(c, txn, { error });
+  };
+  if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
+  if (txn.expiresAt <= clock.now().toISOString()) return fail('expired');
+
+  const checks = JSON.parse((await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null') as SignInChecks | null;
+  if (!checks) return fail('server_error');
+  // Login CSRF: the provider's redirect reached a browser that did not press the button. The
+  // transaction ends without a key token, and this browser is not sent to the application.
+  if (!isBoundBrowser(c, config.publicUrl, state, checks.browser)) {
+    await repos.transactions.finish(txn.id, clock.now(), null);
+    logger.warn({ transactionId: txn.id }, 'sign-in callback from another browser refused');
+    return refusalPage(c, 'other_browser');
+  }
+  const callbackUrl = new URL(urls.callback);
+  callbackUrl.search = new URL(c.req.url).search;
+  let identity: { issuer: string; sub: string };
+  try {
+    identity = await rp.completeSignIn(key.provider as ProviderName, callbackUrl, checks);
+  } catch (err) {
+    if (err instanceof SignInRefused) return fail('access_denied');
+    // openid-client wraps the check that failed (which claim, say) in its error's cause.
+    const cause = (err as Error).cause;
+    logger.warn({ err: (err as Error).message, ...(cause instanceof Error && { cause: cause.message }), transactionId: txn.id }, 'sign-in could not be verified');
+    return fail('server_error');
+  }
+
+  // Nothing a provider sends reaches the sealed module unbounded.
+  if (!identityWithinLimits(identity)) {
+    logger.warn({ transactionId: txn.id }, 'the ID token names an identity longer than OpenID Connect allows');
+    return fail('server_error');
+  }
+  const root = rootOfKey(key);
+  // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
+  // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
+  // Keys bound to the URL before this are still recognised by it.
+  const issuers = key.provider === 'dev' ? [DEV_ISSUER_IDENTITY, identity.issuer] : [identity.issuer];
+  const bindings = await Promise.all(issuers.map((i) => userBinding(sealed, root, key.id, i, identity.sub)));
+  const now = clock.now();
+  let issuer: string | undefined;
+  if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindings[0]!.toString('hex'), now))) issuer = issuers[0];
+  if (!issuer) {
+    const current = (await repos.keys.findById(key.id))?.userBinding;
+    if (current) issuer = issuers.find((_, i) => sameBytes(bindings[i]!, Buffer.from(current, 'hex')));
+  }
+  if (!issuer) return fail('identity_mismatch');
+
+  const clientSecret = await unsealClientSecret(sealed, txn.id, txn.sealedClientSecret);
+  if (!clientSecret) return fail('server_error');
+  const share = await userShare(sealed, root, issuer, identity.sub);
+  const recoveryKey = await deriveRecoveryKey(sealed, root, key.id, clientSecret, share);
+  const keyToken = await sealKeyToken(sealed, key.id, txn.id, recoveryKey);
+  recoveryKey.fill(0);
+  share.fill(0);
+  await repos.transactions.finish(txn.id, now, tokenHash(keyToken));
+  return sendBack(c, txn, { keyToken });
 }

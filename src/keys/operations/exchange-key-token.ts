@@ -12,19 +12,24 @@ export function exchangeKeyToken(service: KeysService, { repos, sealed, clock }:
     if (!key) throw keyNotFound();
     const now = clock.now();
     const hash = tokenHash(keyToken);
-    const row = await repos.transactions.consumeKeyToken(key.id, hash, now);
-    if (!row) {
+    // The token is unsealed before it is taken: when the sealed module cannot answer (503), the
+    // token is not spent and the same exchange works once it is back. Only a token issued for this
+    // key, whose transaction has not expired, reaches the module.
+    const pending = await repos.transactions.findByKeyToken(hash);
+    const live = pending?.keyId === key.id && pending.expiresAt > now.toISOString() ? pending : undefined;
+    const recoveryKey = live ? await unsealKeyToken(sealed, key.id, live.id, keyToken) : null;
+    if (live && (!recoveryKey || recoveryKey.length !== 32)) throw new Error('A stored key token hash matched a token that does not unseal.');
+    const row = live ? await repos.transactions.consumeKeyToken(key.id, hash, now) : undefined;
+    if (!row || row.id !== live?.id) {
+      recoveryKey?.fill(0);
       if (await repos.transactions.isSpent(hash)) throw badRequest('keyToken', 'query', 'already_used', 'The key token was already used.');
-      const pending = await repos.transactions.findByKeyToken(hash);
       if (pending?.keyId === key.id && pending.expiresAt <= now.toISOString()) {
         throw badRequest('keyToken', 'query', 'expired', 'The transaction of this key token expired.');
       }
       throw badRequest('keyToken', 'query', 'invalid', 'The key token is not valid for this key.');
     }
-    const recoveryKey = await unsealKeyToken(sealed, key.id, row.id, keyToken);
-    if (!recoveryKey || recoveryKey.length !== 32) throw new Error('A stored key token hash matched a token that does not unseal.');
-    const body = { recoveryKey: toBase36(recoveryKey) };
-    recoveryKey.fill(0);
+    const body = { recoveryKey: toBase36(recoveryKey!) };
+    recoveryKey!.fill(0);
     return c.json(body, 200);
   });
 }

@@ -6,6 +6,7 @@ import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
 import { errorPage, browserHeaders, openTransaction, providerUnavailablePage, refusalPage } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
+import { SealedModuleUnavailable } from '../sealed/sealed-module.js';
 
 /** A prompt page's invalid parameters are answered with an HTML page, not the API's JSON error. */
 export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
@@ -26,6 +27,8 @@ export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp
       try {
         started = await rp.startSignIn(provider);
       } catch (err) {
+        // The development provider's secrets come from the sealed module: its failure is the hardware's page.
+        if (err instanceof SealedModuleUnavailable) throw err;
         logger.warn({ err: (err as Error).message, provider, transactionId: found.id }, 'sign-in provider could not be reached');
         return providerUnavailablePage(c, rp.displayName(provider));
       }

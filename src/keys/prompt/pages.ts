@@ -41,6 +41,19 @@ export function providerUnavailablePage(c: Context, provider: string) {
   return c.html(htmlPage('Sign-in unavailable', `<h1>Sign-in unavailable</h1>\n<p class="error" data-reason="provider_unavailable">${escapeHtml(message)}</p>`), 503);
 }
 
+const HARDWARE_MESSAGES = {
+  retry_page: 'The service cannot reach its secure hardware right now. Nothing was used up: try this page again in a few minutes.',
+  retry_link: 'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Open the link from the application again in a few minutes and sign in again.',
+  start_again: 'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Go back to the application and start again later.',
+} as const;
+
+/** The sealed module could not answer (src/keys/sealed): 503, and what the user can do. */
+export function hardwareUnavailablePage(c: Context, next: keyof typeof HARDWARE_MESSAGES) {
+  browserHeaders(c);
+  c.header('Retry-After', '30');
+  return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="hardware_unavailable">${escapeHtml(HARDWARE_MESSAGES[next])}</p>`), 503);
+}
+
 export function failurePage(c: Context) {
   browserHeaders(c);
   return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
