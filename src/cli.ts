@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
+import { keysConfigFromEnv } from './keys/config.js';
+import { listRoots, rotateRoot } from './keys/sealed/admin.js';
 import { UnknownAccountError } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
 import { openStorage } from './storage.js';
@@ -9,8 +11,11 @@ const USAGE = `Usage:
   cli api-key create --name NAME [--account ACCOUNT_ID]   create a key (a new account unless one is named); prints the key last, once
   cli api-key list                                         list keys (never the key itself)
   cli api-key revoke KEY_ID                                revoke a key
+  cli sealed-root list                                     the key service's roots: backend and version, which one new keys use, how many keys each made
+  cli sealed-root rotate                                   a new root version (in the PKCS#11 token when KEYGEN_PKCS11_MODULE is set, else in the sealed file)
 
-Uses DATABASE_URL (default file:./data/service.db; postgres://… for PostgreSQL), also while the server runs.`;
+Uses DATABASE_URL (default file:./data/service.db; postgres://… for PostgreSQL), also while the server runs,
+and for sealed-root the key service's settings (KEYGEN_PKCS11_*, KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -29,6 +34,7 @@ async function main(argv: string[]) {
     return;
   }
   const [resource, action, arg] = positionals;
+  if (resource === 'sealed-root') return sealedRoot(action);
   if (resource !== 'api-key') fail(`Unknown command: ${positionals.join(' ') || '(none)'}`);
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
@@ -69,6 +75,23 @@ async function main(argv: string[]) {
       }
       default:
         fail(`Unknown action: api-key ${action ?? ''}`);
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+/** `sealed-root list` and `sealed-root rotate` (src/keys/sealed/admin.ts). */
+async function sealedRoot(action: string | undefined) {
+  if (action !== 'list' && action !== 'rotate') fail(`Unknown action: sealed-root ${action ?? ''}`);
+  const config = keysConfigFromEnv(process.env).sealedRoot;
+  const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 2 });
+  try {
+    const admin = { sealedRoot: storage.sealedRoot, rootLock: storage.rootLock, rootsInUse: () => storage.repos.keys.rootsInUse() };
+    if (action === 'list') {
+      for (const line of await listRoots(config, admin)) process.stdout.write(`${line}\n`);
+    } else {
+      process.stdout.write(`${await rotateRoot(config, admin, (m) => process.stderr.write(`${m}\n`))}\n`);
     }
   } finally {
     await storage.close();

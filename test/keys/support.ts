@@ -38,6 +38,8 @@ export interface HarnessOptions {
   sealedDir?: string;
   /** The root's backend; the run's (testSealed) otherwise. */
   sealed?: TestSealed;
+  /** Settings of the root beyond these (another token's, say: `{ pkcs11: tokenConfig('move') }`). */
+  sealedRoot?: Partial<SealedRootConfig>;
   passphrase?: string;
   config?: Partial<KeysConfig>;
   /** Per-API-key token bucket (none by default). */
@@ -89,11 +91,12 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
   const { storage } = database;
   const clock = manualClock(new Date());
   const sealedDir = opts.sealedDir ?? tempDir();
-  const sealedRoot = {
+  const sealedRoot: SealedRootConfig = {
     file: path.join(sealedDir, 'root.sealed.json'),
     passphrase: opts.passphrase ?? 'correct horse battery staple',
     development: true,
     allowCreate: false,
+    ...opts.sealedRoot,
   };
   const sealed = await openTestSealed(sealedRoot, opts.sealed, storage);
 

@@ -13,7 +13,7 @@ import {
   type SealedModule,
   type SealedRootOptions,
 } from './sealed-module.js';
-import { Pkcs11Token, pkcs11SealedModule, type RootLock } from './pkcs11.js';
+import { Pkcs11Token, pkcs11SealedModule, type Pkcs11Settings, type RootLock } from './pkcs11.js';
 
 export interface SealedRootConfig {
   /** KEYGEN_SEALED_ROOT_FILE */
@@ -109,6 +109,8 @@ export interface SealedRootStore {
   read(): Promise<string | undefined>;
   /** Stores `document` unless a root is there already, in one statement; gives the root stored now. */
   createIfAbsent(document: string, createdAt: string): Promise<{ document: string; created: boolean }>;
+  /** Replaces the stored root by `next` if it is still `previous` (a rotation); false when another changed it first. */
+  replace(previous: string, next: string): Promise<boolean>;
 }
 
 /**
@@ -169,23 +171,40 @@ function pinFor(cfg: Pkcs11Config): { pin: string; pinSource: string } {
   return { pin, pinSource: `the PIN in KEYGEN_PKCS11_PIN_FILE ${cfg.pinFile}` };
 }
 
+/** What the token backend opens a token with: the configuration and the PIN (read from its file, if so). */
+export const tokenSettings = (cfg: Pkcs11Config): Pkcs11Settings => ({ module: cfg.module, tokenLabel: cfg.tokenLabel, ...pinFor(cfg), sessions: cfg.sessions, timeoutMs: cfg.timeoutMs });
+
 /**
  * The file root of a deployment that moved to a token, opened only to recover the keys made under
  * it: never created, and only when its passphrase or key file is set (in development also the key
  * file an earlier development start made). Undefined when there is none to open.
  */
 async function openFileRootForRecovery(cfg: SealedRootConfig, opts: OpenOptions): Promise<FileSealedModule | undefined> {
-  const devKeyFile = devKeyFileFor(cfg.file);
-  const keyFile = cfg.keyFile ?? (cfg.development && !cfg.passphrase && existsSync(devKeyFile) ? devKeyFile : undefined);
-  const where = opts.store?.where ?? cfg.file;
-  const document = opts.store ? await opts.store.read() : existsSync(cfg.file) ? readFileSync(cfg.file, 'utf8') : undefined;
-  if (!cfg.passphrase && !keyFile) return undefined;
+  const { where, document } = await storedFileRoot(cfg, opts.store);
+  const secret = existingSecret(cfg, opts.warn);
+  if (!secret) return undefined;
   if (document === undefined) {
     if (cfg.passphrase || cfg.keyFile) opts.warn(`${cfg.passphrase ? 'KEYGEN_ROOT_PASSPHRASE' : 'KEYGEN_ROOT_KEY_FILE'} is set, but there is no file root in ${where}: nothing to recover with it.`);
     return undefined;
   }
-  const secret = secretFor({ ...cfg, keyFile, development: false }, opts.warn);
   return unsealedModule(parseSealedRoot(document, where), { ...secret, where });
+}
+
+/** The file root as stored (in its file, or the database's row), undefined when there is none; `where` names it. */
+export async function storedFileRoot(cfg: SealedRootConfig, store?: SealedRootStore): Promise<{ where: string; document: string | undefined }> {
+  if (store) return { where: store.where, document: await store.read() };
+  return { where: cfg.file, document: existsSync(cfg.file) ? readFileSync(cfg.file, 'utf8') : undefined };
+}
+
+/**
+ * The file root's secret when one is configured (the passphrase or key file; in development the
+ * key file an earlier development start made), never creating one.
+ */
+export function existingSecret(cfg: SealedRootConfig, warn: (msg: string) => void): Pick<SealedRootOptions, 'secret' | 'secretSource'> | undefined {
+  const devKeyFile = devKeyFileFor(cfg.file);
+  const keyFile = cfg.keyFile ?? (cfg.development && !cfg.passphrase && existsSync(devKeyFile) ? devKeyFile : undefined);
+  if (!cfg.passphrase && !keyFile) return undefined;
+  return secretFor({ ...cfg, keyFile, development: false }, warn);
 }
 
 /**
@@ -198,7 +217,7 @@ async function openFileRootForRecovery(cfg: SealedRootConfig, opts: OpenOptions)
 export async function openConfiguredSealedModule(cfg: SealedRootConfig, opts: OpenOptions): Promise<SealedModule> {
   if (!cfg.pkcs11) return opts.store ? loadSealedModuleFrom(opts.store, cfg, opts.warn, opts.scryptN) : loadSealedModule(cfg, opts.warn, opts.scryptN);
   const { pkcs11 } = cfg;
-  const token = await Pkcs11Token.open({ module: pkcs11.module, tokenLabel: pkcs11.tokenLabel, ...pinFor(pkcs11), sessions: pkcs11.sessions, timeoutMs: pkcs11.timeoutMs });
+  const token = await Pkcs11Token.open(tokenSettings(pkcs11));
   try {
     const made = await token.ensureRoots(cfg.development || cfg.allowCreate, opts.lock ?? noLock);
     if (made.length > 0) {

@@ -227,12 +227,18 @@ export function createSealedRoot(opts: SealedRootOptions, now = new Date()): voi
  * still recover; new keys use the new one. Returns the new version.
  */
 export function rotateSealedRoot(opts: SealedRootOptions, now = new Date()): number {
-  const parsed = readFile(opts.file);
-  const roots = unsealRoots(parsed, { ...opts, where: opts.file });
+  const next = rotatedSealedRoot(readFile(opts.file), { ...opts, where: opts.file }, now);
+  writeFileAtomically(opts.file, next);
+  return next.current;
+}
+
+/** A stored sealed root with one more version, made current (the secret must unseal the others); the caller stores it. */
+export function rotatedSealedRoot(parsed: SealedRootFile, opts: UnsealOptions, now = new Date()): SealedRootFile {
+  const roots = unsealRoots(parsed, opts);
   const version = Math.max(...roots.keys()) + 1;
+  for (const root of roots.values()) root.fill(0);
   const key = wrappingKey(parsed.kdf, opts.secret);
-  writeFileAtomically(opts.file, { ...parsed, current: version, roots: [...parsed.roots, sealRoot(key, version, randomBytes(32), now)] });
-  return version;
+  return { ...parsed, current: version, roots: [...parsed.roots, sealRoot(key, version, randomBytes(32), now)] };
 }
 
 /** Opens the sealed root file; fails with a SealedRootError when the secret does not unseal it. */

@@ -18,5 +18,8 @@ export function postgresSealedRoot(pool: pg.Pool): SealedRootStore {
       if (stored === undefined) throw new Error('The sealed root row is missing right after it was written.');
       return { document: stored, created: inserted.rowCount === 1 };
     },
+    async replace(previous, next) {
+      return (await pool.query('UPDATE keygen_sealed_root SET document = $2 WHERE id = 1 AND document = $1', [previous, next])).rowCount === 1;
+    },
   };
 }
