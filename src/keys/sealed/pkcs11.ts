@@ -314,7 +314,9 @@ export class Pkcs11Token {
         const result = await Promise.race([
           work,
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new TimedOut()), Math.max(1, deadline - Date.now()));
+            // Checked after one more turn of the loop (setImmediate runs after I/O callbacks): an
+            // operation that finished while the loop was blocked past the deadline is not a timeout.
+            timer = setTimeout(() => setImmediate(() => reject(new TimedOut())), Math.max(1, deadline - Date.now()));
           }),
         ]);
         clearTimeout(timer);
