@@ -12,6 +12,8 @@
  *   npm run bench -- --soak [--minutes 3] mixed traffic for minutes; memory and latency over time
  *   npm run bench -- --memory             large answers: 50 orders of ~1 MB, then 40 and 100 parallel
  *                                         GET /orders?limit=50 of one API key; peak RSS and /healthz
+ *   npm run bench -- --keys               the key operations (init, generate transaction, exchange) with
+ *                                         the root in the sealed file and in a SoftHSM2 token, side by side
  *
  * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
@@ -20,7 +22,7 @@
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,12 +37,14 @@ import { orderBody, seedBase, seedBasePostgres, seededOrderId, seedOrders, seedO
 import { childrenOf, cpuSeconds } from './bench/proc.js';
 import { seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
 import { largeOrderBody } from '../test/support/factories.js';
+import { SOFTHSM_MISSING, SOFTHSM_MODULE, SOFTHSM_UTIL, softhsmAvailable } from '../test/support/softhsm-bin.js';
 
 const { values: opts } = parseArgs({
   options: {
     scale: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
+    keys: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '5' },
@@ -54,7 +58,7 @@ const { values: opts } = parseArgs({
   },
 });
 if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
-if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory)) throw new Error('--engine pg runs the throughput table only.');
+if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory || opts.keys)) throw new Error('--engine pg runs the throughput table only.');
 const ON_PG = opts.engine === 'pg';
 const CONNECTIONS = Number(opts.connections);
 const DURATION = Number(opts.duration);
@@ -675,7 +679,102 @@ async function largeLists() {
   writeSection('memory', md);
 }
 
-const main = opts.soak ? soak : opts.scale ? scale : opts.memory ? largeLists : throughput;
+/**
+ * The key service's operations with the root in the sealed file and in a PKCS#11 token (SoftHSM2,
+ * a throwaway token made here in a temp folder), side by side: the reference, the file server and
+ * the token server loaded one after the other for each row, round after round. Each server has its
+ * own SQLite file, its own seeded one-time key tokens (sealed by its own root) and a key of its own
+ * for the generate row (each request opens one more generation transaction of it).
+ */
+async function keysByBackend() {
+  const { command, label } = serverCommand();
+  const dir = tempDir('bench-keys-');
+  if (!softhsmAvailable()) throw new Error(`--keys needs SoftHSM2: ${SOFTHSM_MISSING}.`);
+  // A token store of its own, with one token; SoftHSM2 reads SOFTHSM2_CONF when this process seeds, and in the server.
+  const tokenDir = path.join(dir, 'tokens');
+  mkdirSync(tokenDir);
+  const conf = path.join(dir, 'softhsm2.conf');
+  writeFileSync(conf, `directories.tokendir = ${tokenDir}\nobjectstore.backend = file\nlog.level = ERROR\n`);
+  process.env.SOFTHSM2_CONF = conf;
+  const pin = randomBytes(8).toString('hex');
+  spawnSync(SOFTHSM_UTIL, ['--init-token', '--free', '--label', 'keygen-bench', '--so-pin', randomBytes(8).toString('hex'), '--pin', pin], { env: { ...process.env, SOFTHSM2_CONF: conf } });
+  const tokenEnv = { SOFTHSM2_CONF: conf, KEYGEN_PKCS11_MODULE: SOFTHSM_MODULE, KEYGEN_PKCS11_TOKEN_LABEL: 'keygen-bench', KEYGEN_PKCS11_PIN: pin };
+  const KEYS_TOKENS = 60_000;
+  const backends: Array<{ name: string; extra: Record<string, string>; seeded: Seeded; env: Record<string, string>; tokens: SeededKeyTokens }> = [];
+  for (const b of [
+    { name: 'file', extra: {} as Record<string, string> },
+    { name: 'pkcs11 (SoftHSM2)', extra: tokenEnv as Record<string, string> },
+  ]) {
+    const seeded = seedBase(path.join(dir, `${b.name.split(' ')[0]}.db`), 1);
+    const env = { ...serverEnv(seeded.file), ...b.extra };
+    const t0 = performance.now();
+    const tokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEYS_TOKENS);
+    console.log(`  ${b.name}: ${KEYS_TOKENS.toLocaleString('en-US')} key tokens sealed in ${f2((performance.now() - t0) / 1000)} s`);
+    backends.push({ ...b, seeded, env, tokens });
+  }
+  console.log(`Reference: node scripts/bench/reference-server.mjs; servers: ${label}, root in the file and in a SoftHSM2 token; ${ROUNDS} rounds`);
+  const ref = await startReference();
+  const servers = await Promise.all(backends.map((b) => startServer(b.env, command)));
+  const json = { 'content-type': 'application/json' };
+  try {
+    // Each server's rows: init, a generation transaction of one key of its own, the exchange of its tokens.
+    const rowsOf = await Promise.all(
+      backends.map(async (b, i) => {
+        const key = b.seeded.apiKey;
+        const made = await fetch(`${servers[i]!.url}/keygen/keys`, { method: 'POST', headers: { ...json, 'x-api-key': key }, body: '{"userSecretProvider":"dev"}' });
+        if (made.status !== 200) throw new Error(`POST /keygen/keys on the ${b.name} server: ${made.status} ${await made.text()}`);
+        const { id, clientSecret } = (await made.json()) as { id: string; clientSecret: string };
+        const init: Op = { name: 'POST /keygen/keys (init)', method: 'POST', path: '/keygen/keys', headers: { 'x-api-key': key }, setup: (req) => ({ ...req, body: '{"userSecretProvider":"dev"}' }) };
+        const generate: Op = {
+          name: 'POST /keygen/keys/{id}/transactions/generate',
+          method: 'POST',
+          path: `/keygen/keys/${id}/transactions/generate`,
+          headers: { 'x-api-key': key },
+          setup: (req) => ({ ...req, body: JSON.stringify({ clientSecret, clientReturnUrl: 'http://127.0.0.1/return' }) }),
+        };
+        return [init, generate, exchangeKey(b.tokens.keyId, key, b.tokens.tokens)];
+      }),
+    );
+    const names = rowsOf[0]!.map((op) => op.name);
+    const results = names.map(() => ({ ref: [] as Measured[], by: backends.map(() => [] as Measured[]) }));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [r, name] of names.entries()) {
+        const reference = await measure(ref.url, rowsOf[0]![r]!, DURATION, CONNECTIONS, round === 1, ref.proc.pid, true);
+        results[r]!.ref.push(reference);
+        const line = [`  round ${round} ${name}: reference ${f0(reference.rps)} req/s`];
+        for (const [i, b] of backends.entries()) {
+          const m = await measure(servers[i]!.url, rowsOf[i]![r]!, DURATION, CONNECTIONS, round === 1, servers[i]!.proc.pid);
+          results[r]!.by[i]!.push(m);
+          line.push(`${b.name} ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req)${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
+        }
+        console.log(line.join('; '));
+      }
+    }
+    const median = (ms: Measured[]) => [...ms].sort((a, b) => a.rps - b.rps)[Math.floor((ms.length - 1) / 2)]!;
+    const lines = [
+      '| operation | reference req/s | file: req/s | p50 / p99 ms | CPU µs/req | token: req/s | p50 / p99 ms | CPU µs/req | token ÷ file req/s | token − file CPU µs/req |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...names.map((name, r) => {
+        const reference = median(results[r]!.ref);
+        const [file, token] = results[r]!.by.map(median) as [Measured, Measured];
+        const bad = results[r]!.by.flat().reduce((n, m) => n + m.bad, 0);
+        return `| ${name}${bad ? ` (${bad} non-2xx)` : ''} | ${f0(reference.rps)} | ${f0(file.rps)} | ${file.p50} / ${file.p99} | ${f0(file.cpuUs)} | ${f0(token.rps)} | ${token.p50} / ${token.p99} | ${f0(token.cpuUs)} | **${f2(token.rps / file.rps)}** | ${f0(token.cpuUs - file.cpuUs)} |`;
+      }),
+    ];
+    const after =
+      'Each cell is the median of the rounds (by req/s). CPU is the server process\'s (user + system) per answered request, the token\'s work included: SoftHSM2 is a library in the process, whose operations run on libuv\'s thread pool (pkcs11js\'s …Async calls; the key setup, …Init, on the event loop). ' +
+      `Sealed-module operations per request: init 1 (the client-secret verifier, an HMAC), generate transaction 2 (the verifier, the client secret sealed), exchange 1 (the key token unsealed). The exchange rows spend one of ${KEYS_TOKENS.toLocaleString('en-US')} one-time key tokens per request, seeded per server under its own root (scripts/bench/seed-keys.ts).`;
+    const md = `## Key operations: the root in the sealed file and in a SoftHSM2 token\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
+    console.log(`\n${md}`);
+    writeSection('keys-backends', md);
+  } finally {
+    await ref.stop('SIGTERM');
+    for (const s of servers) await s.stop('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const main = opts.keys ? keysByBackend : opts.soak ? soak : opts.scale ? scale : opts.memory ? largeLists : throughput;
 main().then(
   () => process.exit(0),
   (err: unknown) => {

@@ -10,7 +10,7 @@ import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
 import type pg from 'pg';
 import { sqliteKeysRepositories, type KeyRepository } from '../../src/keys/repository.js';
 import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
-import { loadSealedModule, loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';
+import { openConfiguredSealedModule } from '../../src/keys/sealed/from-config.js';
 import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { postgresSealedRoot } from '../../src/keys/sealed/store.pg.js';
 import {
@@ -65,11 +65,18 @@ async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId
   const expires = new Date(now.getTime() + TRANSACTION_TTL_MS).toISOString();
   const tokens: string[] = [];
   const rows: unknown[][] = [];
-  for (let i = 0; i < count; i++) {
-    const id = newTransactionId();
-    const keyToken = await sealKeyToken(sealed, keyId, id, recoveryKey);
-    rows.push([id, keyId, accountId, 'generate', 'http://127.0.0.1/return', tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires]);
-    tokens.push(keyToken);
+  // In batches: a token seals on its sessions in parallel (the file backend answers at once anyway).
+  for (let i = 0; i < count; i += 64) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(64, count - i) }, async () => {
+        const id = newTransactionId();
+        return { id, keyToken: await sealKeyToken(sealed, keyId, id, recoveryKey) };
+      }),
+    );
+    for (const { id, keyToken } of batch) {
+      rows.push([id, keyId, accountId, 'generate', 'http://127.0.0.1/return', tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires]);
+      tokens.push(keyToken);
+    }
   }
   recoveryKey.fill(0);
   return { keyId, tokens, rows };
@@ -77,12 +84,12 @@ async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId
 
 /**
  * `env` is the server's environment (DATABASE_URL is not read here: `file` is), so that the
- * sealed root file and its passphrase or (development) key file are the ones the server opens;
- * a missing development root is created here as the server would create it.
+ * sealed root file and its passphrase or (development) key file, or the PKCS#11 token, are the
+ * ones the server opens; a missing development root is created here as the server would create it.
  */
 export async function seedKeyTokens(file: string, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
   const config = keysConfigFromEnv(env);
-  const sealed = loadSealedModule(config.sealedRoot, () => {});
+  const sealed = await openConfiguredSealedModule(config.sealedRoot, { warn: () => {} });
   const database = openDatabase(`file:${file}`);
   try {
     const { keyId, tokens, rows } = await keyTokenRows(sealed, sqliteKeysRepositories(database.db).keys, accountId, count);
@@ -94,14 +101,16 @@ export async function seedKeyTokens(file: string, env: Record<string, string | u
     return { keyId, tokens };
   } finally {
     database.close();
+    await sealed.close();
   }
 }
 
 /** seedKeyTokens on PostgreSQL: the sealed root is the database's (created here if missing, as the server would). */
 export async function seedKeyTokensPostgres(pool: pg.Pool, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
   const config = keysConfigFromEnv(env);
-  const sealed = await loadSealedModuleFrom(postgresSealedRoot(pool), config.sealedRoot, () => {});
+  const sealed = await openConfiguredSealedModule(config.sealedRoot, { warn: () => {}, store: postgresSealedRoot(pool) });
   const { keyId, tokens, rows } = await keyTokenRows(sealed, postgresKeysRepositories(pool).keys, accountId, count);
+  await sealed.close();
   await insertRowsPostgres(pool, 'keygen_transactions', TRANSACTION_COLUMNS, rows);
   await pool.query('VACUUM ANALYZE keygen_transactions');
   return { keyId, tokens };
