@@ -89,6 +89,7 @@ function pkcs11Setting(env: Env): Pkcs11Config | undefined {
     ...(pin ? { pin } : { pinFile }),
     sessions: whole(env, 'KEYGEN_PKCS11_SESSIONS', 2, 1, 64),
     timeoutMs: whole(env, 'KEYGEN_PKCS11_TIMEOUT_MS', 5000, 100, 120_000),
+    threadPool: flag(env, 'KEYGEN_PKCS11_THREAD_POOL', false),
   };
 }
 

@@ -38,11 +38,14 @@ async function rawSession(label: string) {
   return { api, lib, session, find, close: () => lib.C_CloseSession(session) };
 }
 
-describe.skipIf(!softhsm)(onToken('PKCS#11 backend of the sealed module'), () => {
+describe.skipIf(!softhsm).each([
+  ['calls on the event loop', false],
+  ['calls on the thread pool (KEYGEN_PKCS11_THREAD_POOL)', true],
+])(onToken('PKCS#11 backend of the sealed module, %s'), (_how, threadPool) => {
   let sealed: SealedModule;
   let root: RootRef;
   beforeAll(async () => {
-    sealed = await open(tokenConfig('suite'));
+    sealed = await open(tokenConfig('suite', { threadPool }));
     root = sealed.current;
   });
   afterAll(() => sealed?.close());

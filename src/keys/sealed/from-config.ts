@@ -42,6 +42,8 @@ export interface Pkcs11Config {
   pinFile?: string;
   sessions: number;
   timeoutMs: number;
+  /** KEYGEN_PKCS11_THREAD_POOL */
+  threadPool?: boolean;
 }
 
 /** The key file used in development when neither a passphrase nor a key file is configured. */
@@ -172,7 +174,14 @@ function pinFor(cfg: Pkcs11Config): { pin: string; pinSource: string } {
 }
 
 /** What the token backend opens a token with: the configuration and the PIN (read from its file, if so). */
-export const tokenSettings = (cfg: Pkcs11Config): Pkcs11Settings => ({ module: cfg.module, tokenLabel: cfg.tokenLabel, ...pinFor(cfg), sessions: cfg.sessions, timeoutMs: cfg.timeoutMs });
+export const tokenSettings = (cfg: Pkcs11Config): Pkcs11Settings => ({
+  module: cfg.module,
+  tokenLabel: cfg.tokenLabel,
+  ...pinFor(cfg),
+  sessions: cfg.sessions,
+  timeoutMs: cfg.timeoutMs,
+  threadPool: cfg.threadPool ?? false,
+});
 
 /**
  * The file root of a deployment that moved to a token, opened only to recover the keys made under

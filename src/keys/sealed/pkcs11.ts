@@ -29,9 +29,9 @@ import {
  *
  * No root byte is ever in this process: it holds object handles, a session pool and the PIN.
  * The library is loaded and initialised once per process (pkcs11Library); each operation takes a
- * session of a small pool (one operation per session at a time), runs the key setup (…Init) on the
- * event loop and the operation itself on libuv's thread pool (pkcs11js's …Async), within a time
- * limit. A failure of the token (a lost session, a removed device, a library that stopped) drops
+ * session of a small pool (one operation per session at a time) and runs on the event loop (a
+ * local token answers in tens of µs), or with `threadPool` on libuv's thread pool (pkcs11js's
+ * …Async: for a network HSM), within a time limit. A failure of the token (a lost session, a removed device, a library that stopped) drops
  * the sessions and is tried once more on fresh ones; if that fails too the operation rejects with
  * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
  */
@@ -52,6 +52,14 @@ export interface Pkcs11Settings {
   sessions: number;
   /** KEYGEN_PKCS11_TIMEOUT_MS: the longest an operation may wait for a session and run (default 5000). */
   timeoutMs: number;
+  /**
+   * KEYGEN_PKCS11_THREAD_POOL: run each operation on libuv's thread pool (pkcs11js's …Async calls)
+   * instead of on the event loop. For a token whose calls wait (a network HSM): the loop is not
+   * blocked while they do, and the time limit can end them. With a local token it costs the loop
+   * more than the call itself (SoftHSM2: about 250 µs of loop time per operation against 50 µs
+   * synchronous; scripts/bench/sealed-loop.ts), so it is off by default.
+   */
+  threadPool?: boolean;
 }
 
 /** Runs `fn` while no other process of the deployment runs it (a lock in the shared database): root creation and rotation. */
@@ -309,7 +317,18 @@ export class Pkcs11Token {
         continue;
       }
       let timer: NodeJS.Timeout | undefined;
-      const work = Promise.resolve().then(() => fn(session));
+      let work: Promise<T>;
+      try {
+        // A synchronous operation (the default) has answered already; only a call on the thread pool is raced against the time limit.
+        const answer = fn(session);
+        if (!(answer instanceof Promise)) {
+          this.release(session);
+          return answer;
+        }
+        work = answer;
+      } catch (err) {
+        work = Promise.reject(err);
+      }
       try {
         const result = await Promise.race([
           work,
@@ -545,7 +564,7 @@ export class Pkcs11Token {
     if (message.length === 0 || message.length > MAX_MAC_INPUT) throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
     return this.run('an HMAC', (session) => {
       this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
-      return this.lib.C_SignAsync(session, message, Buffer.alloc(32));
+      return this.settings.threadPool ? this.lib.C_SignAsync(session, message, Buffer.alloc(32)) : this.lib.C_Sign(session, message, Buffer.alloc(32));
     });
   }
 
@@ -558,7 +577,8 @@ export class Pkcs11Token {
     if (plaintext.length > MAX_SEAL_INPUT) throw new RangeError(`A plaintext of ${plaintext.length} bytes; the token seals at most ${MAX_SEAL_INPUT}.`);
     return this.run('a seal', (session) => {
       this.lib.C_EncryptInit(session, this.gcm(iv, aad), this.handle(session, version, 'seal'));
-      return this.lib.C_EncryptAsync(session, Buffer.from(plaintext), Buffer.alloc(plaintext.length + GCM_TAG));
+      const [data, out] = [Buffer.from(plaintext), Buffer.alloc(plaintext.length + GCM_TAG)];
+      return this.settings.threadPool ? this.lib.C_EncryptAsync(session, data, out) : this.lib.C_Encrypt(session, data, out);
     });
   }
 
@@ -568,15 +588,28 @@ export class Pkcs11Token {
    * with an HMAC: if the token answers that, the value was wrong; if not, the token failed.
    */
   decrypt(version: number, iv: Buffer, aad: Buffer, ciphertextAndTag: Buffer): Promise<Buffer | null> {
-    return this.run('an unseal', async (session) => {
+    const { lib, api } = this;
+    const probe = (session: Handle) => {
+      lib.C_SignInit(session, { mechanism: api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
+      return this.settings.threadPool ? lib.C_SignAsync(session, Buffer.from('keygen/probe'), Buffer.alloc(32)) : lib.C_Sign(session, Buffer.from('keygen/probe'), Buffer.alloc(32));
+    };
+    const authFailure = (err: unknown) => isCode(err, 'CKR_GENERAL_ERROR', 'CKR_ENCRYPTED_DATA_INVALID', 'CKR_ENCRYPTED_DATA_LEN_RANGE', 'CKR_FUNCTION_FAILED');
+    return this.run('an unseal', (session): Buffer | null | Promise<Buffer | null> => {
       const key = this.handle(session, version, 'seal');
+      lib.C_DecryptInit(session, this.gcm(iv, aad), key);
+      const out = Buffer.alloc(ciphertextAndTag.length);
+      if (this.settings.threadPool) {
+        return lib.C_DecryptAsync(session, ciphertextAndTag, out).catch(async (err: unknown) => {
+          if (!authFailure(err)) throw err;
+          await probe(session);
+          return null;
+        });
+      }
       try {
-        this.lib.C_DecryptInit(session, this.gcm(iv, aad), key);
-        return await this.lib.C_DecryptAsync(session, ciphertextAndTag, Buffer.alloc(ciphertextAndTag.length));
+        return lib.C_Decrypt(session, ciphertextAndTag, out);
       } catch (err) {
-        if (!isCode(err, 'CKR_GENERAL_ERROR', 'CKR_ENCRYPTED_DATA_INVALID', 'CKR_ENCRYPTED_DATA_LEN_RANGE', 'CKR_FUNCTION_FAILED')) throw err;
-        this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
-        await this.lib.C_SignAsync(session, Buffer.from('keygen/probe'), Buffer.alloc(32));
+        if (!authFailure(err)) throw err;
+        probe(session);
         return null;
       }
     });
