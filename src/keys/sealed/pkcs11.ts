@@ -646,6 +646,7 @@ export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule
 
   return {
     current,
+    alwaysAvailable: false,
     roots: () => [...token.versions().map((version) => ({ backend: 'pkcs11' as const, version })), ...(legacy?.roots() ?? [])],
     async derive({ root, purpose, context, inputs = [], length = 32 }) {
       if (root.backend === 'file') return legacyFor(root).derive({ root, purpose, context, inputs, length });

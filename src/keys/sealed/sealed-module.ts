@@ -35,6 +35,12 @@ export const describeRoot = (r: RootRef) => `${r.backend} v${r.version}`;
 export interface SealedModule {
   /** The root new key records are made under. */
   readonly current: RootRef;
+  /**
+   * True when no operation can fail for want of hardware (the file backend: its roots are in
+   * memory): an operation that consumes a one-time token may then take it first and unseal after,
+   * saving a read; otherwise it unseals first, so that a 503 leaves the token unspent.
+   */
+  readonly alwaysAvailable: boolean;
   /** The roots it knows now, for the start log and the CLI (a token may gain versions while running). */
   roots(): readonly RootRef[];
   /**
@@ -267,6 +273,7 @@ function sealedModuleFromRoots(roots: Map<number, Buffer>, currentVersion: numbe
 
   return {
     current,
+    alwaysAvailable: true,
     roots: () => [...roots.keys()].sort((a, b) => a - b).map((version) => ({ backend: 'file', version })),
     derive({ root, purpose, context, inputs = [], length = 32 }) {
       const share = hkdf(rootOf(root), `keygen/hardware-share/${purpose}`, context);
