@@ -30,7 +30,7 @@ export interface SoftHsmRun {
 }
 
 /** The tests that need an empty token of their own. */
-export const EMPTY_TOKENS = ['create', 'production', 'race', 'move', 'rotate', 'processes', 'edges', 'cli', 'rest', 'bench'] as const;
+export const EMPTY_TOKENS = ['create', 'production', 'race', 'move', 'rotate', 'processes', 'edges', 'cli', 'rest'] as const;
 export type EmptyToken = (typeof EMPTY_TOKENS)[number];
 
 declare module 'vitest' {
