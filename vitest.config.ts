@@ -40,7 +40,7 @@ if (!onPostgres) {
  * tokens, one each), run once, in `sqlite`.
  */
 const ON_TOKEN = ['test/keys/**/*.test.ts'];
-const TOKEN_ONCE = ['test/keys/sealed.test.ts', 'test/keys/pkcs11.test.ts', 'test/keys/hsm-*.test.ts'];
+const TOKEN_ONCE = ['test/keys/sealed.test.ts', 'test/keys/sealed-admin.test.ts', 'test/keys/pkcs11.test.ts', 'test/keys/hsm-*.test.ts'];
 /** Without SoftHSM2 (and outside CI, where that fails the run) the project runs only this: a suite that says it is skipped, and why. */
 const NO_SOFTHSM = 'test/support/no-softhsm.test.ts';
 const onToken = softhsmAvailable() || Boolean(process.env.CI);
