@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConfiguredSealedModule, type Pkcs11Config, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
-import { pkcs11Library, Pkcs11Token, rootLabel, type RootLock } from '../../src/keys/sealed/pkcs11.js';
+import { LibraryGate, pkcs11Library, Pkcs11Token, rootLabel, type RootLock } from '../../src/keys/sealed/pkcs11.js';
 import { SealedModuleUnavailable, type RootRef, type SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { onToken, softhsm, tokenConfig } from '../support/softhsm.js';
 import { tempDir } from './support.js';
@@ -298,5 +298,35 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
     await expect(after.derive({ root: { backend: 'pkcs11', version: 9 }, purpose: 'p', context: 'c' })).rejects.toThrow(/holds no keygen-root-v9-mac/);
     await before.close();
     await after.close();
+  });
+});
+
+describe('the library gate', () => {
+  it('lets one operation at a time into SoftHSM2 (not thread-safe: SoftHSMv2 issue #688), in order, and a waiter gives up at its deadline', async () => {
+    const gate = new LibraryGate(1);
+    const order: string[] = [];
+    expect(gate.enter(Date.now() + 1000, () => new Error('late'))).toBe(true);
+    const second = gate.enter(Date.now() + 1000, () => new Error('late'));
+    const third = gate.enter(Date.now() + 1000, () => new Error('late'));
+    const late = gate.enter(Date.now() + 20, () => new Error('late'));
+    expect(second).toBeInstanceOf(Promise);
+    void (second as Promise<void>).then(() => order.push('second'));
+    void (third as Promise<void>).then(() => order.push('third'));
+    await expect(late).rejects.toThrow('late');
+    expect(order).toEqual([]);
+    gate.leave();
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['second']);
+    gate.leave();
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['second', 'third']);
+    gate.leave();
+    expect(gate.enter(Date.now(), () => new Error('late'))).toBe(true);
+    const wide = new LibraryGate(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 100; i++) expect(wide.enter(Date.now(), () => new Error('late'))).toBe(true);
+  });
+
+  it.skipIf(!softhsm)('is one operation wide for SoftHSM2, found by its manufacturer', async () => {
+    expect((await pkcs11Library(softhsm!.module)).gate.capacity).toBe(1);
   });
 });

@@ -85,6 +85,54 @@ interface Loaded {
    * refused all the same.
    */
   accepted: Map<string, Buffer>;
+  /** One call at a time in the library, from any thread (see LibraryGate). */
+  gate: LibraryGate;
+}
+
+/**
+ * How many operations (an operation's calls: its …Init, the operation, a probe) may be in the
+ * library at once, whichever module of the process makes them and whichever thread runs them.
+ * A library initialised with CKF_OS_LOCKING_OK must be safe from several threads, and for a
+ * network HSM calls in parallel are the point of the session pool. SoftHSM2 2.6 is not: its
+ * secure-memory registry is a std::map whose mutex is made before locking is enabled (SoftHSMv2
+ * issue #688), and a call on libuv's thread pool beside another call crashed the process (SIGSEGV
+ * in C_Encrypt, 1 run in 6 of test/keys/pkcs11.test.ts before this gate). SoftHSM2 (found by its
+ * C_GetInfo manufacturer) gets a gate of one. On the event loop, the default, calls cannot
+ * overlap and entering is immediate; with the thread pool, an operation holds its place until its
+ * call returns, even past its time limit.
+ */
+export class LibraryGate {
+  private active = 0;
+  private queue: Array<{ enter: () => void; timer: NodeJS.Timeout }> = [];
+
+  constructor(readonly capacity: number) {}
+
+  /** Enters now (true), or waits for a place (a promise), failing with `onTimeout` at `deadline`. */
+  enter(deadline: number, onTimeout: () => Error): true | Promise<void> {
+    if (this.active < this.capacity) {
+      this.active++;
+      return true;
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter = {
+        enter: () => {
+          clearTimeout(waiter.timer);
+          resolve();
+        },
+        timer: setTimeout(() => {
+          this.queue = this.queue.filter((w) => w !== waiter);
+          reject(onTimeout());
+        }, Math.max(0, deadline - Date.now())),
+      };
+      this.queue.push(waiter);
+    });
+  }
+
+  leave(): void {
+    const next = this.queue.shift();
+    if (next) next.enter();
+    else this.active--;
+  }
 }
 const libraries = new Map<string, Promise<Loaded>>();
 
@@ -118,7 +166,13 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
           throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} did not initialise (${codeName(err)}).`);
         }
       }
-      return { api, lib, accepted: new Map() };
+      let manufacturer = '';
+      try {
+        manufacturer = lib.C_GetInfo().manufacturerID.trim();
+      } catch {
+        // Not told: trust the library to be thread-safe, as PKCS#11 requires.
+      }
+      return { api, lib, accepted: new Map(), gate: new LibraryGate(/softhsm/i.test(manufacturer) ? 1 : Number.POSITIVE_INFINITY) };
     })();
     loaded.catch(() => libraries.delete(modulePath));
     libraries.set(modulePath, loaded);
@@ -179,12 +233,23 @@ export class Pkcs11Token {
   static async open(settings: Pkcs11Settings): Promise<Pkcs11Token> {
     const token = new Pkcs11Token(await pkcs11Library(settings.module), settings);
     try {
-      token.discover();
+      await token.exclusive(() => token.discover());
     } catch (err) {
       await token.close();
       throw err;
     }
     return token;
+  }
+
+  /** Runs `fn` (synchronous library calls) with the library to itself. */
+  private async exclusive<T>(fn: () => T): Promise<T> {
+    const entered = this.loaded.gate.enter(Date.now() + this.settings.timeoutMs, () => new SealedModuleUnavailable(`The PKCS#11 library ${this.settings.module} stayed busy for ${this.settings.timeoutMs} ms.`));
+    if (entered !== true) await entered;
+    try {
+      return fn();
+    } finally {
+      this.loaded.gate.leave();
+    }
   }
 
   private get api() {
@@ -303,13 +368,17 @@ export class Pkcs11Token {
    * SealedModuleUnavailable. `fn` gets the session and answers a value or a promise.
    */
   async run<T>(what: string, fn: (session: Handle) => T | Promise<T>): Promise<T> {
+    const { gate } = this.loaded;
     let last: unknown;
     for (let attempt = 0; attempt < 2; attempt++) {
       const deadline = Date.now() + this.settings.timeoutMs;
+      const entered = gate.enter(deadline, () => new SealedModuleUnavailable(`The PKCS#11 library ${this.settings.module} was busy for ${this.settings.timeoutMs} ms (an earlier call did not return).`));
+      if (entered !== true) await entered;
       let session: Handle;
       try {
         session = await this.acquire(deadline);
       } catch (err) {
+        gate.leave();
         if (err instanceof SealedModuleUnavailable) throw err;
         if (err instanceof SealedRootError) throw new SealedModuleUnavailable(err.message);
         this.reset();
@@ -323,6 +392,7 @@ export class Pkcs11Token {
         const answer = fn(session);
         if (!(answer instanceof Promise)) {
           this.release(session);
+          gate.leave();
           return answer;
         }
         work = answer;
@@ -340,25 +410,30 @@ export class Pkcs11Token {
         ]);
         clearTimeout(timer);
         this.release(session);
+        gate.leave();
         return result;
       } catch (err) {
         clearTimeout(timer);
         if (err instanceof TimedOut) {
-          // The call still runs on a thread of the pool: its session is closed once it returns.
-          work.then(
-            () => this.discard(session),
-            () => this.discard(session),
-          );
+          // The call still runs on a thread of the pool: it keeps its place in the library, and its
+          // session, until it returns.
+          const done = () => {
+            this.discard(session);
+            gate.leave();
+          };
+          work.then(done, done);
           this.replaceForWaiter();
           throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} within ${this.settings.timeoutMs} ms.`);
         }
         if (err instanceof SealedRootError || err instanceof RangeError) {
           this.release(session);
+          gate.leave();
           throw err;
         }
         this.discard(session);
         if (isCode(err, ...CONNECTION_LOST)) this.reset();
         this.replaceForWaiter();
+        gate.leave();
         last = err;
       }
     }
@@ -493,7 +568,7 @@ export class Pkcs11Token {
     if (!pending()) return [];
     if (!create) throw this.missingRoots();
     return lock(async () => {
-      this.discover();
+      await this.exclusive(() => this.discover());
       const made: string[] = [];
       await this.run('root creation', (session) => {
         for (const [version, pair] of this.pairs) {
@@ -529,7 +604,7 @@ export class Pkcs11Token {
   /** A new root version (the highest plus one), made under `lock`; keys made before keep theirs. */
   async rotate(lock: RootLock): Promise<number> {
     return lock(async () => {
-      this.discover();
+      await this.exclusive(() => this.discover());
       if (this.incomplete().length > 0) throw this.missingRoots();
       const versions = this.versions();
       if (versions.length === 0) throw this.missingRoots();
@@ -619,7 +694,10 @@ export class Pkcs11Token {
   async close(): Promise<void> {
     this.closed = true;
     for (const w of this.waiting.splice(0)) w.reject(new SealedModuleUnavailable('The sealed module was closed.'));
-    for (const session of this.idle.splice(0)) this.discard(session);
+    // Closed with the library to itself; a call that never returns leaves its sessions to the process's exit.
+    await this.exclusive(() => {
+      for (const session of this.idle.splice(0)) this.discard(session);
+    }).catch(() => undefined);
   }
 }
 
