@@ -762,7 +762,7 @@ async function keysByBackend() {
       }),
     ];
     const after =
-      'Each cell is the median of the rounds (by req/s). CPU is the server process\'s (user + system) per answered request, the token\'s work included: SoftHSM2 is a library in the process, whose operations run on libuv\'s thread pool (pkcs11js\'s …Async calls; the key setup, …Init, on the event loop). ' +
+      'Each cell is the median of the rounds (by req/s). CPU is the server process\'s (user + system) per answered request, the token\'s work included: SoftHSM2 is a library in the process, whose operations run on the event loop (the default: KEYGEN_PKCS11_THREAD_POOL unset). ' +
       `Sealed-module operations per request: init 1 (the client-secret verifier, an HMAC), generate transaction 2 (the verifier, the client secret sealed), exchange 1 (the key token unsealed). The exchange rows spend one of ${KEYS_TOKENS.toLocaleString('en-US')} one-time key tokens per request, seeded per server under its own root (scripts/bench/seed-keys.ts).`;
     const md = `## Key operations: the root in the sealed file and in a SoftHSM2 token\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
     console.log(`\n${md}`);
