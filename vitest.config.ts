@@ -46,6 +46,31 @@ const NO_SOFTHSM = 'test/support/no-softhsm.test.ts';
 const onToken = softhsmAvailable() || Boolean(process.env.CI);
 if (!onToken) console.warn(`pkcs11 project: SKIPPED, ${SOFTHSM_MISSING}; the key-service suite runs with the file root only.`);
 
+/**
+ * The files that start processes or browsers, load the machine or measure it (memory, timing under
+ * load): in each project they run one at a time, after the others, which run two at a time
+ * (vitest's default on two cores is one). They would slow each other down, or be slowed by the
+ * others past what they check; the rest spend their time importing and waiting on I/O.
+ */
+const ALONE = [
+  'test/process/**/*.test.ts',
+  'test/scale/**/*.test.ts',
+  'test/**/*.browser.test.ts',
+  'test/keys/browser.test.ts',
+  'test/keys/hsm-*.test.ts',
+  'test/keys/instances.test.ts',
+  'test/review/spec-diff.test.ts',
+  'test/shared/sqlite-write-lock.test.ts',
+];
+/**
+ * A project as two: its files outside ALONE, two at a time, then (`<name>:alone`) its files in
+ * `alone` (those of ALONE it includes), one at a time. `--project <name>*` runs both.
+ */
+const project = (name: string, include: string[], exclude: string[], env: Record<string, string>, alone: string[]) => [
+  { extends: true as const, test: { name, include, exclude: [...configDefaults.exclude, ...exclude, ...ALONE], env, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+  { extends: true as const, test: { name: `${name}:alone`, include: alone, exclude: [...configDefaults.exclude, ...exclude], env, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -54,25 +79,9 @@ export default defineConfig({
     // Run once for every project: one PostgreSQL server and one migrated template, one set of SoftHSM2 tokens.
     globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts', 'test/support/softhsm-tokens.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, NO_POSTGRES, NO_SOFTHSM], env: { TEST_ENGINE: 'sqlite' } } },
-      {
-        extends: true,
-        test: {
-          name: 'postgres',
-          include: onPostgres ? BOTH_ENGINES : [NO_POSTGRES],
-          exclude: [...configDefaults.exclude, ...RUN_ONCE, ...TOKEN_ONCE],
-          env: { TEST_ENGINE: 'postgres' },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'pkcs11',
-          include: onToken ? ON_TOKEN : [NO_SOFTHSM],
-          exclude: [...configDefaults.exclude, ...TOKEN_ONCE],
-          env: { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' },
-        },
-      },
+      ...project('sqlite', ['test/**/*.test.ts'], [NO_POSTGRES, NO_SOFTHSM], { TEST_ENGINE: 'sqlite' }, ALONE),
+      ...project('postgres', onPostgres ? BOTH_ENGINES : [NO_POSTGRES], [...RUN_ONCE, ...TOKEN_ONCE], { TEST_ENGINE: 'postgres' }, onPostgres ? ['test/process/crash.test.ts', 'test/keys/browser.test.ts'] : []),
+      ...project('pkcs11', onToken ? ON_TOKEN : [NO_SOFTHSM], TOKEN_ONCE, { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' }, onToken ? ['test/keys/browser.test.ts'] : []),
     ],
   },
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkedFetch } from '../support/contract.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, startServer, tempDir, type Started } from '../support/process.js';
+import { cli, cliAsync, startServer, tempDir, type Started } from '../support/process.js';
 
 const dir = tempDir();
 const env = { DATABASE_URL: `file:${path.join(dir, 'service.db')}` };
@@ -96,24 +96,38 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
   });
 
   it('refuses invalid configuration with a clear message', async () => {
-    await expect(startServer({ ...env, PORT: 'eighty' })).rejects.toThrow(/Invalid configuration:[\s\S]*PORT/);
-    // A database URL of another scheme is refused, not taken for a folder named `mysql:`.
-    await expect(startServer({ ...env, DATABASE_URL: 'mysql://localhost/x' })).rejects.toThrow(/Invalid configuration:[\s\S]*DATABASE_URL: expected postgres:\/\/…, postgresql:\/\/…, file:PATH, a file path, or :memory:/);
-    const cliRefused = cli(['api-key', 'list'], { DATABASE_URL: 'mysql://localhost/x' });
-    expect(cliRefused.status).toBe(1);
-    expect(cliRefused.stderr).toContain('DATABASE_URL: expected postgres://');
-    // On PostgreSQL every instance must name the one origin browsers reach.
-    await expect(startServer({ ...env, DATABASE_URL: 'postgres://localhost/x' })).rejects.toThrow(/PUBLIC_URL: required on PostgreSQL/);
-    // A server that cannot be reached stops the start (and the CLI) with the reason, never the password.
+    // Nine starts that each stop at once: run side by side, each checked on its own.
     const unreachable = 'postgres://svc:s3cret-password@127.0.0.1:1/x';
-    const refused = startServer({ ...env, DATABASE_URL: unreachable, PUBLIC_URL: 'http://127.0.0.1:8080' });
-    await expect(refused).rejects.toThrow(/Failed to start: Cannot open the PostgreSQL database: connect ECONNREFUSED 127\.0\.0\.1:1/);
-    await expect(refused).rejects.not.toThrow(/s3cret/);
-    const cliUnreachable = cli(['api-key', 'list'], { DATABASE_URL: unreachable });
-    expect(cliUnreachable.status).toBe(1);
-    expect(cliUnreachable.stderr).toContain('Cannot open the PostgreSQL database: connect ECONNREFUSED');
-    expect(cliUnreachable.stderr).not.toContain('s3cret');
-    // Boolean settings are true/false or 1/0; anything else is a start error, not a silent false.
-    await expect(startServer({ ...env, KEYGEN_SEALED_ROOT_CREATE: 'maybe' })).rejects.toThrow(/KEYGEN_SEALED_ROOT_CREATE: expected true or false \(or 1 or 0\), got "maybe"/);
+    const refused = (extra: Record<string, string>) => startServer({ ...env, ...extra }).then(
+      async (s) => {
+        await s.stop('SIGKILL');
+        throw new Error(`started with ${JSON.stringify(extra)}`);
+      },
+      (err: Error) => err.message,
+    );
+    const [port, scheme, cliScheme, noPublicUrl, down, cliDown, flag] = await Promise.all([
+      refused({ PORT: 'eighty' }),
+      // A database URL of another scheme is refused, not taken for a folder named `mysql:`.
+      refused({ DATABASE_URL: 'mysql://localhost/x' }),
+      cliAsync(['api-key', 'list'], { DATABASE_URL: 'mysql://localhost/x' }),
+      // On PostgreSQL every instance must name the one origin browsers reach.
+      refused({ DATABASE_URL: 'postgres://localhost/x' }),
+      // A server that cannot be reached stops the start (and the CLI) with the reason, never the password.
+      refused({ DATABASE_URL: unreachable, PUBLIC_URL: 'http://127.0.0.1:8080' }),
+      cliAsync(['api-key', 'list'], { DATABASE_URL: unreachable }),
+      // Boolean settings are true/false or 1/0; anything else is a start error, not a silent false.
+      refused({ KEYGEN_SEALED_ROOT_CREATE: 'maybe' }),
+    ]);
+    expect(port).toMatch(/Invalid configuration:[\s\S]*PORT/);
+    expect(scheme).toMatch(/Invalid configuration:[\s\S]*DATABASE_URL: expected postgres:\/\/…, postgresql:\/\/…, file:PATH, a file path, or :memory:/);
+    expect(cliScheme.status).toBe(1);
+    expect(cliScheme.stderr).toContain('DATABASE_URL: expected postgres://');
+    expect(noPublicUrl).toMatch(/PUBLIC_URL: required on PostgreSQL/);
+    expect(down).toMatch(/Failed to start: Cannot open the PostgreSQL database: connect ECONNREFUSED 127\.0\.0\.1:1/);
+    expect(down).not.toMatch(/s3cret/);
+    expect(cliDown.status).toBe(1);
+    expect(cliDown.stderr).toContain('Cannot open the PostgreSQL database: connect ECONNREFUSED');
+    expect(cliDown.stderr).not.toContain('s3cret');
+    expect(flag).toMatch(/KEYGEN_SEALED_ROOT_CREATE: expected true or false \(or 1 or 0\), got "maybe"/);
   });
 });
