@@ -326,6 +326,26 @@ describe('the library gate', () => {
     for (let i = 0; i < 100; i++) expect(wide.enter(Date.now(), () => new Error('late'))).toBe(true);
   });
 
+  it.skipIf(!softhsm)('ends an operation at its time limit with SealedModuleUnavailable; the call keeps its place in SoftHSM2 until it returns, and others wait or give up at theirs', async () => {
+    const token = await Pkcs11Token.open({ ...tokenConfig('suite', { threadPool: true, timeoutMs: 150 }), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
+    try {
+      const message = Buffer.from('m');
+      const before = await token.hmac(1, message);
+      // A call that does not return in time (as a network HSM that stopped answering would).
+      let returned!: () => void;
+      const hung = token.run('a hung call', () => new Promise<void>((resolve) => (returned = resolve)));
+      const waiting = token.hmac(1, message);
+      await Promise.all([
+        expect(hung).rejects.toThrow(new SealedModuleUnavailable(`The PKCS#11 token "${softhsm!.suite}" did not answer a hung call within 150 ms.`)),
+        expect(waiting).rejects.toThrow(/The PKCS#11 library .* was busy for 150 ms \(an earlier call did not return\)/),
+      ]);
+      returned();
+      expect(await token.hmac(1, message)).toEqual(before);
+    } finally {
+      await token.close();
+    }
+  });
+
   it.skipIf(!softhsm)('is one operation wide for SoftHSM2, found by its manufacturer', async () => {
     expect((await pkcs11Library(softhsm!.module)).gate.capacity).toBe(1);
   });
