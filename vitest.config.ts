@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresBin } from './test/support/postgres-cluster.js';
 import { SOFTHSM_MISSING, softhsmAvailable } from './test/support/softhsm-bin.js';
@@ -62,14 +64,28 @@ const ALONE = [
   'test/review/spec-diff.test.ts',
   'test/shared/sqlite-write-lock.test.ts',
 ];
+/** The test files, and which of them a list of this file's globs (`**` and `*` only) names. */
+const TEST_FILES = readdirSync(fileURLToPath(new URL('test', import.meta.url)), { recursive: true, encoding: 'utf8' })
+  .map((f) => `test/${f.replaceAll('\\', '/')}`)
+  .filter((f) => f.endsWith('.test.ts'));
+const globRe = (glob: string) =>
+  new RegExp(`^${glob.split('**/').map((part) => part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')).join('(?:.*/)?')}$`);
+const named = (globs: string[]) => TEST_FILES.filter((f) => globs.some((g) => globRe(g).test(f)));
+
 /**
- * A project as two: its files outside ALONE, two at a time, then (`<name>:alone`) its files in
- * `alone` (those of ALONE it includes), one at a time. `--project <name>*` runs both.
+ * A project as two: its files outside ALONE, two at a time, then (`<name>:alone`) those in ALONE,
+ * one at a time. `--project '<name>*'` runs both.
  */
-const project = (name: string, include: string[], exclude: string[], env: Record<string, string>, alone: string[]) => [
-  { extends: true as const, test: { name, include, exclude: [...configDefaults.exclude, ...exclude, ...ALONE], env, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-  { extends: true as const, test: { name: `${name}:alone`, include: alone, exclude: [...configDefaults.exclude, ...exclude], env, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
-];
+const project = (name: string, include: string[], exclude: string[], env: Record<string, string>) => {
+  const excluded = new Set(named(exclude));
+  const alone = named(ALONE).filter((f) => named(include).includes(f) && !excluded.has(f));
+  return [
+    { extends: true as const, test: { name, include, exclude: [...configDefaults.exclude, ...exclude, ...ALONE], env, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+    ...(alone.length === 0
+      ? []
+      : [{ extends: true as const, test: { name: `${name}:alone`, include: alone, exclude: [...configDefaults.exclude], env, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } }]),
+  ];
+};
 
 export default defineConfig({
   test: {
@@ -79,9 +95,9 @@ export default defineConfig({
     // Run once for every project: one PostgreSQL server and one migrated template, one set of SoftHSM2 tokens.
     globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts', 'test/support/softhsm-tokens.ts'],
     projects: [
-      ...project('sqlite', ['test/**/*.test.ts'], [NO_POSTGRES, NO_SOFTHSM], { TEST_ENGINE: 'sqlite' }, ALONE),
-      ...project('postgres', onPostgres ? BOTH_ENGINES : [NO_POSTGRES], [...RUN_ONCE, ...TOKEN_ONCE], { TEST_ENGINE: 'postgres' }, onPostgres ? ['test/process/crash.test.ts', 'test/keys/browser.test.ts'] : []),
-      ...project('pkcs11', onToken ? ON_TOKEN : [NO_SOFTHSM], TOKEN_ONCE, { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' }, onToken ? ['test/keys/browser.test.ts'] : []),
+      ...project('sqlite', ['test/**/*.test.ts'], [NO_POSTGRES, NO_SOFTHSM], { TEST_ENGINE: 'sqlite' }),
+      ...project('postgres', onPostgres ? BOTH_ENGINES : [NO_POSTGRES], [...RUN_ONCE, ...TOKEN_ONCE], { TEST_ENGINE: 'postgres' }),
+      ...project('pkcs11', onToken ? ON_TOKEN : [NO_SOFTHSM], TOKEN_ONCE, { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' }),
     ],
   },
 });
