@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { databaseEngine, DEFAULT_DATABASE_URL } from '../config.js';
 import { sqlitePath } from '../shared/db/client.js';
-import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-users.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import type { Pkcs11Config, SealedRootConfig } from './sealed/from-config.js';
 

@@ -11,19 +11,9 @@ import type { DevProviderRepository } from '../repository.js';
 import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
+import type { DevUser } from './dev-users.js';
 
-/** A user of the embedded development provider. `id` is the `sub` it issues. */
-export interface DevUser {
-  id: string;
-  username: string;
-  password: string;
-  name: string;
-}
-
-export const DEFAULT_DEV_USERS: readonly DevUser[] = [
-  { id: 'dev-user-alice', username: 'alice', password: 'alice-password', name: 'Alice Example' },
-  { id: 'dev-user-bob', username: 'bob', password: 'bob-password', name: 'Bob Example' },
-];
+export { DEFAULT_DEV_USERS, type DevUser } from './dev-users.js';
 
 export interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
