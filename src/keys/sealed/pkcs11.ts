@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type * as Pkcs11 from 'pkcs11js';
 import {
@@ -206,6 +206,15 @@ interface Pair {
 const startError = (message: string) => new SealedRootError(message);
 
 /**
+ * A token that could not be opened or read for a reason other than its settings (not the PIN, the
+ * label or the objects): tried again at start. Processes that log in to one SoftHSM2 token at the
+ * same moment can get CKR_GENERAL_ERROR (a login rewrites the token's file that another is reading:
+ * 1 start in about 25 of test/keys/hsm-processes.test.ts's four racing processes).
+ */
+class TokenBusy extends SealedRootError {}
+const START_ATTEMPTS = 8;
+
+/**
  * One token, found by label, with its pool of sessions and the handles of its root objects. Object
  * handles are valid while the application stays logged in; when the sessions are lost they are
  * found again by label.
@@ -233,7 +242,7 @@ export class Pkcs11Token {
   static async open(settings: Pkcs11Settings): Promise<Pkcs11Token> {
     const token = new Pkcs11Token(await pkcs11Library(settings.module), settings);
     try {
-      await token.exclusive(() => token.discover());
+      await token.rediscover();
     } catch (err) {
       await token.close();
       throw err;
@@ -303,7 +312,7 @@ export class Pkcs11Token {
       return this.openSession();
     } catch (err) {
       if (err instanceof SealedRootError || err instanceof SealedModuleUnavailable) throw err;
-      throw startError(`The PKCS#11 token ${JSON.stringify(this.label)} could not be opened: ${codeName(err)}.`);
+      throw new TokenBusy(`The PKCS#11 token ${JSON.stringify(this.label)} could not be opened: ${codeName(err)}.`);
     }
   }
 
@@ -497,6 +506,20 @@ export class Pkcs11Token {
     return pairs;
   }
 
+  /** discover, with the library to itself, tried again while the token is busy (about 2 s in all, with jitter so that racing processes part). */
+  private async rediscover(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.exclusive(() => this.discover());
+        return;
+      } catch (err) {
+        if (!(err instanceof TokenBusy) || attempt === START_ATTEMPTS) throw err;
+        this.reset();
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt + randomInt(50)));
+      }
+    }
+  }
+
   /** Reads the token's roots now (at start, after a loss, or to find a version made by another process). */
   private discover(): Map<number, Pair> {
     const session = this.idle.pop() ?? this.connectForStart();
@@ -504,7 +527,7 @@ export class Pkcs11Token {
       this.pairs = this.readPairs(session);
     } catch (err) {
       if (err instanceof SealedRootError) throw err;
-      throw startError(`The root objects of the PKCS#11 token ${JSON.stringify(this.label)} could not be read: ${codeName(err)}.`);
+      throw new TokenBusy(`The root objects of the PKCS#11 token ${JSON.stringify(this.label)} could not be read: ${codeName(err)}.`);
     } finally {
       this.release(session);
     }
@@ -568,7 +591,7 @@ export class Pkcs11Token {
     if (!pending()) return [];
     if (!create) throw this.missingRoots();
     return lock(async () => {
-      await this.exclusive(() => this.discover());
+      await this.rediscover();
       const made: string[] = [];
       await this.run('root creation', (session) => {
         for (const [version, pair] of this.pairs) {
@@ -604,7 +627,7 @@ export class Pkcs11Token {
   /** A new root version (the highest plus one), made under `lock`; keys made before keep theirs. */
   async rotate(lock: RootLock): Promise<number> {
     return lock(async () => {
-      await this.exclusive(() => this.discover());
+      await this.rediscover();
       if (this.incomplete().length > 0) throw this.missingRoots();
       const versions = this.versions();
       if (versions.length === 0) throw this.missingRoots();
