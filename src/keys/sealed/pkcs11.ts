@@ -660,10 +660,13 @@ export class Pkcs11Token {
   /** HMAC-SHA256 in the token under version `version`'s mac key. */
   hmac(version: number, message: Buffer): Promise<Buffer> {
     if (message.length === 0 || message.length > MAX_MAC_INPUT) throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
-    return this.run('an HMAC', (session) => {
-      this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
-      return this.settings.threadPool ? this.lib.C_SignAsync(session, message, Buffer.alloc(32)) : this.lib.C_Sign(session, message, Buffer.alloc(32));
-    });
+    return this.run('an HMAC', (session) => this.sign(session, version, message));
+  }
+
+  /** HMAC-SHA256 under version `version`'s mac key on `session`: on the event loop, or on the thread pool. */
+  private sign(session: Handle, version: number, message: Buffer): Buffer | Promise<Buffer> {
+    this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
+    return this.settings.threadPool ? this.lib.C_SignAsync(session, message, Buffer.alloc(32)) : this.lib.C_Sign(session, message, Buffer.alloc(32));
   }
 
   private gcm(iv: Buffer, aad: Buffer) {
@@ -686,11 +689,8 @@ export class Pkcs11Token {
    * with an HMAC: if the token answers that, the value was wrong; if not, the token failed.
    */
   decrypt(version: number, iv: Buffer, aad: Buffer, ciphertextAndTag: Buffer): Promise<Buffer | null> {
-    const { lib, api } = this;
-    const probe = (session: Handle) => {
-      lib.C_SignInit(session, { mechanism: api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
-      return this.settings.threadPool ? lib.C_SignAsync(session, Buffer.from('keygen/probe'), Buffer.alloc(32)) : lib.C_Sign(session, Buffer.from('keygen/probe'), Buffer.alloc(32));
-    };
+    const { lib } = this;
+    const probe = (session: Handle) => this.sign(session, version, Buffer.from('keygen/probe'));
     const authFailure = (err: unknown) => isCode(err, 'CKR_GENERAL_ERROR', 'CKR_ENCRYPTED_DATA_INVALID', 'CKR_ENCRYPTED_DATA_LEN_RANGE', 'CKR_FUNCTION_FAILED');
     return this.run('an unseal', (session): Buffer | null | Promise<Buffer | null> => {
       const key = this.handle(session, version, 'seal');
