@@ -1,0 +1,199 @@
+// The compiler's view of a contract change: the TypeScript of both sides (openapi-typescript, as
+// generated/ holds it) in one in-memory program, and for each operation found on both sides
+// the checks a client would make: old request values (parameters, body) must still fit the new
+// request types, and new response values must still fit the old response types. A failing
+// check carries the compiler's own message. Also: the changed declarations, as hunks.
+import ts from 'typescript';
+
+export interface TypeFailure {
+  operation: string;
+  /** `request parameters`, `request body`, `response 200`. */
+  part: string;
+  direction: 'request' | 'response';
+  message: string;
+}
+
+export interface Hunk {
+  /** The declaration the hunk is in (`components › schemas › Order`). */
+  declaration: string;
+  /** Unified-diff lines: ` kept`, `-old`, `+new`. */
+  lines: string[];
+}
+
+export interface TypeComparison {
+  failures: TypeFailure[];
+  hunks: Hunk[];
+}
+
+export interface OperationPair {
+  display: string;
+  method: string;
+  beforePath: string;
+  afterPath: string;
+  /** Statuses documented on both sides. */
+  statuses: string[];
+}
+
+// The few global types the generated files and the checks need: no lib.d.ts to load.
+const MINIMAL_LIB = `
+interface Array<T> { length: number; [n: number]: T; }
+interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T; }
+interface Boolean {} interface Function {} interface CallableFunction extends Function {}
+interface NewableFunction extends Function {} interface IArguments {} interface Number {}
+interface Object {} interface RegExp {} interface String {} interface Symbol {}
+type Record<K extends keyof any, T> = { [P in K]: T };
+type NonNullable<T> = T & {};
+`;
+
+const lit = (s: string): string => JSON.stringify(s);
+
+export function compareTypes(beforeTypes: string, afterTypes: string, operations: OperationPair[]): TypeComparison {
+  const checks: { line: number; failure: Omit<TypeFailure, 'message'> }[] = [];
+  const lines = ["import type * as Old from './old';", "import type * as New from './new';"];
+  const add = (failure: Omit<TypeFailure, 'message'>, from: string, to: string) => {
+    const n = checks.length;
+    lines.push(`declare const v${n}: ${from};`);
+    checks.push({ line: lines.length, failure });
+    lines.push(`const w${n}: ${to} = v${n};`);
+  };
+  for (const op of operations) {
+    const oldOp = `Old.paths[${lit(op.beforePath)}][${lit(op.method)}]`;
+    const newOp = `New.paths[${lit(op.afterPath)}][${lit(op.method)}]`;
+    add({ operation: op.display, part: 'request parameters', direction: 'request' }, `${oldOp}["parameters"]`, `${newOp}["parameters"]`);
+    add({ operation: op.display, part: 'request body', direction: 'request' }, `${oldOp}["requestBody"]`, `${newOp}["requestBody"]`);
+    for (const status of op.statuses) {
+      add({ operation: op.display, part: `response ${status}`, direction: 'response' }, `${newOp}["responses"][${lit(status)}]`, `${oldOp}["responses"][${lit(status)}]`);
+    }
+  }
+  const files = new Map([
+    ['/contract/lib.d.ts', MINIMAL_LIB],
+    ['/contract/old.ts', beforeTypes],
+    ['/contract/new.ts', afterTypes],
+    ['/contract/check.ts', lines.join('\n')],
+  ]);
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, noLib: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
+  const host: ts.CompilerHost = {
+    getSourceFile: (name, version) => {
+      const text = files.get(name);
+      return text === undefined ? undefined : ts.createSourceFile(name, text, version);
+    },
+    getDefaultLibFileName: () => '/contract/lib.d.ts',
+    writeFile: () => {},
+    getCurrentDirectory: () => '/contract',
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => files.has(f),
+    readFile: (f) => files.get(f),
+    resolveModuleNames: (names) => names.map((n) => ({ resolvedFileName: `/contract/${n.replace(/^\.\//, '')}.ts`, extension: ts.Extension.Ts })),
+  };
+  const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
+  const check = program.getSourceFile('/contract/check.ts')!;
+  const byLine = new Map(checks.map((c) => [c.line, c.failure]));
+  const failures: TypeFailure[] = [];
+  for (const d of program.getSemanticDiagnostics(check)) {
+    const line = d.start === undefined ? -1 : check.getLineAndCharacterOfPosition(d.start).line;
+    const failure = byLine.get(line);
+    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    // A path or status missing from the generated types is a removal, judged by the rules.
+    if (!failure || /does not exist on type|cannot be used to index type/.test(message)) continue;
+    failures.push({ ...failure, message: trimMessage(message) });
+  }
+  return { failures, hunks: hunks(beforeTypes, afterTypes) };
+}
+
+/** The compiler elaborates down to the leaf: keep the first lines and the last, where the leaf is. */
+function trimMessage(message: string): string {
+  const lines = message.split('\n').map((l) => (l.length > 400 ? `${l.slice(0, 397)}...` : l.replace(/\s+$/, '')));
+  if (lines.length <= 8) return lines.join('\n');
+  return [...lines.slice(0, 3), '  …', ...lines.slice(-4)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hunks of the generated types
+
+/** Line diff (LCS over the part between the common prefix and suffix) as unified hunks with context. */
+export function hunks(beforeText: string, afterText: string, context = 2): Hunk[] {
+  const a = beforeText.split('\n');
+  const b = afterText.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 && m === 0) return [];
+  if (n * m > 4_000_000) return [{ declaration: '(too large to show)', lines: [`-${n} lines`, `+${m} lines`] }];
+  const lcs = new Int32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i * (m + 1) + j] = a[start + i] === b[start + j] ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+    }
+  }
+  // The edit script over the whole file: [kind, text, line index in the new file].
+  const script: { kind: ' ' | '-' | '+'; text: string; newLine: number }[] = [];
+  for (let k = 0; k < start; k++) script.push({ kind: ' ', text: a[k]!, newLine: k });
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[start + i] === b[start + j]) {
+      script.push({ kind: ' ', text: a[start + i]!, newLine: start + j });
+      i++;
+      j++;
+    } else if (i < n && (j === m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) {
+      script.push({ kind: '-', text: a[start + i]!, newLine: start + j });
+      i++;
+    } else {
+      script.push({ kind: '+', text: b[start + j]!, newLine: start + j });
+      j++;
+    }
+  }
+  for (let k = 0; k < a.length - endA; k++) script.push({ kind: ' ', text: a[endA + k]!, newLine: endB + k });
+
+  const out: Hunk[] = [];
+  let k = 0;
+  while (k < script.length) {
+    if (script[k]!.kind === ' ') {
+      k++;
+      continue;
+    }
+    let from = Math.max(0, k - context);
+    let to = k;
+    // Extend over changes separated by at most 2*context unchanged lines.
+    while (to < script.length) {
+      if (script[to]!.kind !== ' ') {
+        to++;
+        continue;
+      }
+      let run = 0;
+      while (to + run < script.length && script[to + run]!.kind === ' ') run++;
+      if (to + run >= script.length || run > 2 * context) break;
+      to += run;
+    }
+    const end = Math.min(script.length, to + context);
+    out.push({ declaration: declarationAt(b, script[k]!.newLine), lines: script.slice(from, end).map((s) => `${s.kind}${s.text}`) });
+    from = end;
+    k = end;
+  }
+  return out;
+}
+
+/** The chain of `name: {` openers that encloses a line of generated types: `components › schemas › Order`. */
+function declarationAt(lines: string[], at: number): string {
+  const names: string[] = [];
+  let indent = Infinity;
+  for (let i = Math.min(at, lines.length - 1); i >= 0; i--) {
+    const m = /^(\s*)(?:export (?:type|interface) )?("[^"]+"|[\w$]+)\??(?::| =)? \{$/.exec(lines[i]!);
+    if (!m) continue;
+    const width = m[1]!.length;
+    if (width >= indent) continue;
+    indent = width;
+    names.unshift(m[2]!.replace(/^"|"$/g, ''));
+    if (width === 0) break;
+  }
+  return names.join(' › ') || '(top)';
+}
