@@ -21,7 +21,6 @@ import { withCodeSamples } from './lib/code-samples.js';
 import { isContractFile } from './lib/contract-files.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const redoclyBin = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

@@ -161,7 +161,7 @@ export function hunks(beforeText: string, afterText: string, context = 2): Hunk[
       k++;
       continue;
     }
-    let from = Math.max(0, k - context);
+    const from = Math.max(0, k - context);
     let to = k;
     // Extend over changes separated by at most 2*context unchanged lines.
     while (to < script.length) {
@@ -176,7 +176,6 @@ export function hunks(beforeText: string, afterText: string, context = 2): Hunk[
     }
     const end = Math.min(script.length, to + context);
     out.push({ declaration: declarationAt(b, script[k]!.newLine), lines: script.slice(from, end).map((s) => `${s.kind}${s.text}`) });
-    from = end;
     k = end;
   }
   return out;
