@@ -168,7 +168,8 @@ function groupChanges(spec: string, findings: Finding[], pair: SpecPair): Change
   return [...groups.values()];
 }
 
-export async function reviewPair(pair: SpecPair): Promise<SpecReview> {
+/** `types: false` skips the compiler (the mutation sweep judges rules only). */
+export async function reviewPair(pair: SpecPair, { types: withTypes = true }: { types?: boolean } = {}): Promise<SpecReview> {
   const { name, beforeText, afterText } = pair;
   try {
     if (beforeText !== undefined && afterText !== undefined && beforeText === afterText) {
@@ -185,7 +186,7 @@ export async function reviewPair(pair: SpecPair): Promise<SpecReview> {
     if (status === 'removed') changes.unshift({ spec: name, rule: 'spec-removed', severity: 'error', change: `${name} removed`, operation: '(document)', where: 'document', field: '', file: name, pointer: '', places: [] });
     let types: SpecReview['types'];
     let generated: SpecReview['generated'] = 'not checked';
-    if (before && after) {
+    if (before && after && withTypes) {
       const [beforeTypes, afterTypes] = await Promise.all([typesFor(before), typesFor(after)]);
       const compared = compareTypes(beforeTypes, afterTypes, result.pairs);
       const sideOf = (c: Change) => (/^response/.test(c.where) ? 'response' : /^(parameter|request body|security)$/.test(c.where) ? 'request' : 'other');

@@ -120,6 +120,7 @@ const OTHER_RULES: Rule[] = [
   { id: 'documentation-changed', severity: 'info', reason: 'descriptions, summaries, titles or examples: no effect on the wire' },
   { id: 'extension-changed', severity: 'info', reason: 'an `x-` extension: read by tools, not by clients' },
   { id: 'api-tag-changed', severity: 'info', reason: 'tags group the documentation' },
+  { id: 'equivalent-rewrite', severity: 'info', reason: 'written differently, with the same meaning (a default written out or left out)' },
   { id: 'unused-component-changed', severity: 'info', reason: 'no operation uses this component' },
   // operations
   { id: 'endpoint-added', severity: 'info', reason: 'additive' },

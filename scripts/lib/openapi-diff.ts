@@ -384,6 +384,12 @@ function report(ctx: Ctx, { rule, field = '', change, paths, removed }: ReportAr
   return finding;
 }
 
+/** A keyword written differently with the same meaning (`required: false` and no `required`). */
+function equivalent(ctx: Ctx, path: string[], field: string, before: Json | undefined, after: Json | undefined): void {
+  const key = path.at(-1)!;
+  report(ctx, { rule: 'equivalent-rewrite', field, change: `${key} ${fmt(before ?? 'absent')} → ${fmt(after ?? 'absent')}: the same meaning`, paths: [path] });
+}
+
 const joinField = (field: string, name: string): string => (field === '' ? name : `${field}.${name}`);
 
 interface SchemaAt {
@@ -470,7 +476,7 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   }
   if ((b.uniqueItems === true) !== (a.uniqueItems === true)) {
     schemaReport(ctx, at, a.uniqueItems === true ? 'unique-items-added' : 'unique-items-removed', { field, change: `uniqueItems ${fmt(b.uniqueItems)} → ${fmt(a.uniqueItems)}`, paths: [p('uniqueItems')] });
-  } else if (!isDeepStrictEqual(b.uniqueItems, a.uniqueItems)) claim(ctx, p('uniqueItems'));
+  } else if (!isDeepStrictEqual(b.uniqueItems, a.uniqueItems)) equivalent(ctx, p('uniqueItems'), field, b.uniqueItems, a.uniqueItems);
 
   // enum
   const be = Array.isArray(b.enum) ? b.enum : undefined;
@@ -561,7 +567,9 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     schemaReport(ctx, at, change, { field, change: addChange, paths: [p('additionalProperties')] });
   } else if (bAdd === 'schema') {
     compareSchema(ctx, b.additionalProperties, a.additionalProperties, p('additionalProperties'), `${field}{*}`, child);
-  } else if (!isDeepStrictEqual(b.additionalProperties, a.additionalProperties)) claim(ctx, p('additionalProperties')); // `true` ↔ absent: the same
+  } else if (!isDeepStrictEqual(b.additionalProperties, a.additionalProperties)) {
+    equivalent(ctx, p('additionalProperties'), field, b.additionalProperties, a.additionalProperties);
+  }
 
   // arrays
   if (isObj(b.items) && isObj(a.items)) compareSchema(ctx, b.items, a.items, p('items'), `${field}[]`, child);
@@ -583,7 +591,7 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   }
   if ((b.deprecated === true) !== (a.deprecated === true)) {
     schemaReport(ctx, at, a.deprecated === true ? 'deprecated' : 'reactivated', { field, change: a.deprecated === true ? 'deprecated' : 'no longer deprecated', paths: [p('deprecated')] });
-  } else if (!isDeepStrictEqual(b.deprecated, a.deprecated)) claim(ctx, p('deprecated'));
+  } else if (!isDeepStrictEqual(b.deprecated, a.deprecated)) equivalent(ctx, p('deprecated'), field, b.deprecated, a.deprecated);
   for (const [key, change] of [['readOnly', 'read-only-changed'], ['writeOnly', 'write-only-changed']] as const) {
     if ((b[key] === true) !== (a[key] === true)) schemaReport(ctx, at, change, { field, change: `${key} ${fmt(b[key])} → ${fmt(a[key])}`, paths: [p(key)] });
   }
@@ -632,7 +640,7 @@ function compareParameters(ctx: Ctx, before: OperationModel, after: OperationMod
     const aReq = ap.required === true;
     if (bReq !== aReq) {
       report(ctx, { rule: `${prefix}-parameter-became-${aReq ? 'required' : 'optional'}`, field: aKey, change: aReq ? 'parameter now required' : 'parameter no longer required', paths: [path(bKey, 'required'), path(aKey, 'required')] });
-    } else if (!isDeepStrictEqual(bp.required, ap.required)) claim(ctx, path(aKey, 'required'));
+    } else if (!isDeepStrictEqual(bp.required, ap.required)) equivalent(ctx, path(aKey, 'required'), aKey, bp.required, ap.required);
     for (const k of ['style', 'explode'] as const) {
       if (!isDeepStrictEqual(bp[k], ap[k]) && !emits) {
         report(ctx, { rule: 'request-parameter-style-changed', field: aKey, change: `${k} ${fmt(bp[k] ?? 'default')} → ${fmt(ap[k] ?? 'default')}`, paths: [path(aKey, k)] });
