@@ -190,7 +190,7 @@ export async function main(argv: string[], io: MainIo = processIo): Promise<numb
     io.stderr(`spec:diff: ${(err as Error).message}`);
     return 2;
   }
-  const specs = await Promise.all(pairs.map(reviewPair));
+  const specs = await Promise.all(pairs.map((pair) => reviewPair(pair)));
   const review = applyPolicy(title, specs, accepted, opts.failOn);
   const render = { markdown: renderMarkdown, json: renderJson, github: renderGithub, text: renderText }[opts.format];
   const report = render(review);

@@ -53,7 +53,7 @@ function mutate(original: Json, m: Mutation): { doc: Json; description: string }
     case 'rename': {
       if (Array.isArray(parent)) return undefined;
       const renamed: Record<string, Json> = {};
-      for (const [k, v] of Object.entries(parent)) renamed[k === key ? `${k}_renamed` : k] = v;
+      for (const [k, v] of Object.entries(parent) as [string, Json][]) renamed[k === key ? `${k}_renamed` : k] = v;
       for (const k of Object.keys(parent)) delete parent[k];
       Object.assign(parent, renamed);
       return { doc, description: `rename ${where}` };
