@@ -37,6 +37,8 @@ const WIDENING_VALUES: Pair = ['info', 'error'];
 
 /** Schema changes, with their severity where the service accepts the value and where it emits it. */
 const SCHEMA_CHANGES: Record<string, { pair: Pair; reason: string }> = {
+  'schema-added': { pair: NARROWING, reason: 'values were not described before; now they must fit a schema; stored rows may not' },
+  'schema-removed': { pair: ['info', 'error'], reason: 'any value is allowed / clients typed against the schema get `unknown`' },
   'type-changed': { pair: ['error', 'error'], reason: 'values of the old type are refused, or clients receive a type they do not expect' },
   'type-generalized': { pair: WIDENING_VALUES, reason: 'a client typed against the old schema receives a type it does not handle' },
   'type-specialized': { pair: NARROWING, reason: 'values of the removed type are refused; stored rows may hold them' },

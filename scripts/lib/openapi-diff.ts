@@ -304,6 +304,12 @@ interface RawDifference {
 
 function rawDiff(b: Json | undefined, a: Json | undefined, path: string[], out: RawDifference[]): void {
   if (isDeepStrictEqual(b, a)) return;
+  // A whole subtree added or removed is compared leaf by leaf against nothing, so that a rule
+  // claiming one field inside it covers that field only.
+  const nothing = (v: Json | undefined, like: Json | undefined) =>
+    v === undefined && like !== undefined && typeof like === 'object' && like !== null && Object.keys(like).length > 0;
+  if (nothing(a, b)) a = Array.isArray(b) ? [] : {};
+  else if (nothing(b, a)) b = Array.isArray(a) ? [] : {};
   if (isObj(b) && isObj(a)) {
     for (const k of new Set([...Object.keys(b), ...Object.keys(a)])) rawDiff(b[k], a[k], [...path, k], out);
     return;
@@ -428,7 +434,15 @@ function patternWidened(before: string, after: string): { widened: boolean; coun
 }
 
 function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path: string[], field: string, at: SchemaAt): void {
-  if (!isObj(b) || !isObj(a)) return; // absent or boolean schemas: left to the unclassified net
+  if (isObj(b) && a === undefined) {
+    schemaReport(ctx, at, 'schema-removed', { field, change: 'schema removed (any value)', paths: [path], removed: true });
+    return;
+  }
+  if (b === undefined && isObj(a)) {
+    schemaReport(ctx, at, 'schema-added', { field, change: 'schema added', paths: [path] });
+    return;
+  }
+  if (!isObj(b) || !isObj(a)) return; // boolean schemas: left to the unclassified net
   if ('x-recursive' in b || 'x-recursive' in a) return;
   const p = (...keys: string[]) => [...path, ...keys];
   const acc = accepts(ctx.loc);
