@@ -300,9 +300,9 @@ export function headline(review: Review): string {
 }
 
 const describe = (c: Change): string => {
-  const where = c.where === 'operation' || c.where === 'document' ? '' : `${c.where} `;
-  const field = c.field ? `\`${c.field}\`` : '';
-  return `${where}${field}${where || field ? ': ' : ''}${c.change}`;
+  const where = c.where === 'operation' || c.where === 'document' ? [] : [c.where];
+  const place = [...where, ...(c.field ? [`\`${c.field}\``] : [])].join(' ');
+  return place ? `${place}: ${c.change}` : c.change;
 };
 
 const link = (c: Change): string => (c.line === undefined ? `\`${c.file}\`` : `[${c.file}:${c.line}](${c.file}#L${c.line})`);

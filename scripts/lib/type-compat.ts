@@ -102,11 +102,12 @@ export function compareTypes(beforeTypes: string, afterTypes: string, operations
   return { failures, hunks: hunks(beforeTypes, afterTypes) };
 }
 
-/** The compiler elaborates down to the leaf: keep the first lines and the last, where the leaf is. */
+/** The compiler elaborates down to the leaf: keep its first line and the last ones, where the leaf is, each shortened. */
 function trimMessage(message: string): string {
-  const lines = message.split('\n').map((l) => (l.length > 400 ? `${l.slice(0, 397)}...` : l.replace(/\s+$/, '')));
-  if (lines.length <= 8) return lines.join('\n');
-  return [...lines.slice(0, 3), '  …', ...lines.slice(-4)].join('\n');
+  const shorten = (l: string) => (l.length > 220 ? `${l.slice(0, 217)}...` : l.replace(/\s+$/, ''));
+  const lines = message.split('\n').map(shorten);
+  if (lines.length <= 6) return lines.join('\n');
+  return [lines[0]!, '  ...', ...lines.slice(-5)].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -181,18 +182,15 @@ export function hunks(beforeText: string, afterText: string, context = 2): Hunk[
   return out;
 }
 
-/** The chain of `name: {` openers that encloses a line of generated types: `components › schemas › Order`. */
+/** The chain of `name: {` openers still open at a line of generated types: `components › schemas › Order`. */
 function declarationAt(lines: string[], at: number): string {
-  const names: string[] = [];
-  let indent = Infinity;
-  for (let i = Math.min(at, lines.length - 1); i >= 0; i--) {
-    const m = /^(\s*)(?:export (?:type|interface) )?("[^"]+"|[\w$]+)\??(?::| =)? \{$/.exec(lines[i]!);
-    if (!m) continue;
-    const width = m[1]!.length;
-    if (width >= indent) continue;
-    indent = width;
-    names.unshift(m[2]!.replace(/^"|"$/g, ''));
-    if (width === 0) break;
+  const open: { indent: number; name: string }[] = [];
+  for (let i = 0; i < Math.min(at, lines.length); i++) {
+    const line = lines[i]!;
+    const indent = line.length - line.trimStart().length;
+    if (/^\s*}/.test(line)) while (open.length > 0 && open.at(-1)!.indent >= indent) open.pop();
+    const m = /^\s*(?:export (?:type|interface) )?("[^"]+"|[\w$]+)\??(?::| =)? \{$/.exec(line);
+    if (m) open.push({ indent, name: m[1]!.replace(/^"|"$/g, '') });
   }
-  return names.join(' › ') || '(top)';
+  return open.map((o) => o.name).join(' › ') || '(top)';
 }

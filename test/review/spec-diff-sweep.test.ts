@@ -40,7 +40,15 @@ function parentOf(doc: Json, at: Key[]): Json {
 /** Applies one mutation; undefined when it does not apply to the place drawn. */
 function mutate(original: Json, m: Mutation): { doc: Json; description: string } | undefined {
   const doc = structuredClone(original);
-  const places = locations(doc);
+  // Each kind draws among the places it applies to: map keys, scalars, numbers.
+  const applies = {
+    drop: () => true,
+    rename: (l: { path: Key[] }) => typeof l.path.at(-1) === 'string',
+    retype: (l: { value: Json }) => l.value === null || typeof l.value !== 'object',
+    rebound: (l: { value: Json }) => typeof l.value === 'number',
+  }[m.kind];
+  const places = locations(doc).filter(applies);
+  if (places.length === 0) return undefined;
   const { path: at, value } = places[m.index % places.length]!;
   const parent = parentOf(doc, at) as Record<Key, Json> & Json[];
   const key = at.at(-1)!;
@@ -76,12 +84,12 @@ function mutate(original: Json, m: Mutation): { doc: Json; description: string }
 }
 
 const mutationArb = fc.record({
-  kind: fc.constantFrom('drop', 'rename', 'retype', 'rebound', 'rebound') as fc.Arbitrary<Mutation['kind']>,
+  kind: fc.constantFrom('drop', 'rename', 'retype', 'rebound') as fc.Arbitrary<Mutation['kind']>,
   index: fc.nat(),
   amount: fc.nat({ max: 40 }),
 });
 
-const RUNS = Number(process.env.SPEC_SWEEP_RUNS ?? 60);
+const RUNS = Number(process.env.SPEC_SWEEP_RUNS ?? 40);
 
 describe.each(['orders', 'keys'] as const)('mutation sweep of openapi/%s.yaml', (spec) => {
   const text = readFileSync(path.join(root, 'openapi', `${spec}.yaml`), 'utf8');

@@ -181,6 +181,10 @@ const cases: Case[] = [
   { name: 'response field probably renamed', spec: 'orders', edit: (d) => { set(d, S('Store', 'properties', 'telephone'), get(d, S('Store', 'properties', 'phone'))); d.deleteIn(S('Store', 'properties', 'phone')); }, rule: 'response-optional-property-removed', severity: 'warning', exit: 0 },
   { name: 'readOnly added', spec: 'orders', edit: (d) => set(d, S('Store', 'properties', 'id', 'readOnly'), true), rule: 'response-property-read-only-changed', severity: 'warning', exit: 0 },
   { name: 'a keyword no rule knows (parameter allowReserved)', spec: 'orders', edit: (d) => set(d, ['components', 'parameters', 'Sort', 'allowReserved'], true), rule: 'unclassified', severity: 'unclassified', exit: 1 },
+  // Callbacks and webhooks are judged the other way round: the service sends the request.
+  { name: 'callback removed', spec: 'keys', edit: (d) => d.deleteIn(['paths', '/keys/{keyId}/transactions/generate', 'post', 'callbacks']), rule: 'callback-removed', severity: 'warning', exit: 0 },
+  { name: 'callback added (mirror)', spec: 'keys', edit: (d) => set(d, ['paths', '/keys', 'post', 'callbacks'], { userReturned: { $ref: '#/components/callbacks/UserReturned' } }), rule: 'callback-added', severity: 'warning', exit: 0 },
+  { name: 'webhook added', spec: 'orders', edit: (d) => set(d, ['webhooks'], { orderCreated: { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } }, responses: { '200': { description: 'OK' } } } } }), rule: 'webhook-added', severity: 'info', exit: 0 },
   { name: 'unused component added', spec: 'orders', edit: (d) => set(d, S('Unused'), { type: 'string' }), rule: 'unused-component-changed', severity: 'info', exit: 0 },
 ];
 
@@ -240,6 +244,25 @@ describe.concurrent('spec:diff reports', () => {
     expect(json.specs[0]!.types!.failures.some((f) => f.part.startsWith('response') && f.explained)).toBe(true);
   }, 60_000);
 
+  it('judges a webhook request as the service sends it: a new enum value is an error, a removed one is not', async () => {
+    const hook = (values: string[]) => (d: Document) =>
+      set(d, ['webhooks'], {
+        orderCreated: {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, status: { type: 'string', enum: values } } } } } },
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      });
+    const two = edited('orders', hook(['open', 'closed']));
+    const three = edited('orders', hook(['open', 'closed', 'archived']));
+    const added = JSON.parse((await specDiff(['--before', two, '--after', three, '--format', 'json'])).stdout) as JsonReport;
+    expect(changesOf(added).map((c) => `${c.rule} ${c.severity} ${c.operation}`)).toEqual(['webhook-request-property-enum-value-added error webhook orderCreated POST orderCreated']);
+    const removed = await specDiff(['--before', three, '--after', two, '--format', 'json']);
+    expect(changesOf(JSON.parse(removed.stdout) as JsonReport).map((c) => `${c.rule} ${c.severity}`)).toEqual(['webhook-request-property-enum-value-removed warning']);
+    expect(removed.code).toBe(0);
+  }, 60_000);
+
   it('prints GitHub annotations, text and JSON', async () => {
     const file = edited('orders', (d) => set(d, ['components', 'parameters', 'Limit', 'schema', 'default'], 25));
     const github = await specDiff(['--before', 'openapi/orders.yaml', '--after', file, '--format', 'github']);
@@ -265,7 +288,7 @@ describe.concurrent('spec:diff reports', () => {
     const { code, stdout } = await runScript('spec-diff.ts', ['--before', 'openapi/orders.yaml', '--after', file, '--format', 'text']);
     expect(code).toBe(1);
     expect(stdout).toMatch(/request-property-max-length-decreased +POST \/orders request body number: maxLength 64 → 32/);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('spec:diff between git refs', () => {
