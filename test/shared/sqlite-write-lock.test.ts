@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
 import { sqliteKeysRepositories } from '../../src/keys/repository.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { ROOT, tempDir } from '../support/process.js';
