@@ -204,7 +204,7 @@ export async function reviewPair(pair: SpecPair, { types: withTypes = true }: { 
           spec: name,
           rule: `type-${f.direction}-incompatible`,
           severity: result.newVersion ? 'info' : 'error',
-          change: `${f.part}: the compiler refuses the ${f.direction === 'request' ? 'old request types in the new' : 'new response types in the old'} (see Type-level compatibility)`,
+          change: `the compiler refuses the ${f.direction === 'request' ? 'old request types in the new' : 'new response types in the old'} (see Type-level compatibility)`,
           operation: f.operation,
           where: f.part,
           field: '',
@@ -385,7 +385,7 @@ function renderStoredData(review: Review, out: string[]): void {
     return;
   }
   out.push(
-    `${plural(narrowing.length, 'change')} narrow what a response may hold. Orders are stored as rendered documents and served as stored,`,
+    `${plural(narrowing.length, 'change')} narrow${narrowing.length === 1 ? 's' : ''} what a response may hold. Orders are stored as rendered documents and served as stored,`,
     'so rows written before the change may now violate the contract they are served under. Check them before shipping:',
     '',
     '```sh',
@@ -409,7 +409,9 @@ function renderTypes(review: Review, out: string[]): void {
     out.push(`#### \`${s.name}\``, '');
     if (failures.length === 0) out.push('✅ Old request values fit the new request types, and new response values fit the old response types.', '');
     for (const f of failures) {
-      out.push(`- ❌ \`${f.operation}\` ${f.part}: the compiler refuses ${f.direction === 'request' ? 'the old values in the new types' : 'the new values in the old types'}${f.explained ? '' : ' (**no rule said so**)'}:`, '', '  ```text', ...f.message.split('\n').map((l) => `  ${l}`), '  ```', '');
+      const what = `the compiler refuses ${f.direction === 'request' ? 'the old values in the new types' : 'the new values in the old types'}`;
+      const verdict = f.explained ? `${what}, as the rules above say` : `❌ ${what}, and **no rule said so**`;
+      out.push(`- \`${f.operation}\` ${f.part}: ${verdict}:`, '', '  ```text', ...f.message.split('\n').map((l) => `  ${l}`), '  ```', '');
     }
     if (hunks.length === 0) out.push('The generated types do not change.', '');
     else {
