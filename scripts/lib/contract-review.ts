@@ -357,7 +357,7 @@ export function renderMarkdown(review: Review): string {
         if (c.places.length > 1) {
           details.push(`${c.places.length} places:`, '', ...c.places.map((p) => `- \`${p.operation}\` ${p.where}${p.field ? ` \`${p.field}\`` : ''}`));
         }
-        out.push(`  <details><summary>${c.places.length > 1 ? `why · ${c.places.length} places` : 'why'}</summary>`, '', ...details.map((d) => `  ${d}`), '  </details>');
+        out.push(`  <details><summary>${c.places.length > 1 ? `why · ${c.places.length} places` : 'why'}</summary>`, '', ...details.map((d) => (d ? `  ${d}` : '')), '  </details>');
       }
       out.push('');
     }

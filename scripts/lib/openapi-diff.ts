@@ -544,14 +544,14 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   for (const name of removedNames) {
     const f = joinField(field, name);
     const twin = renamedTo.get(name);
-    const hint = twin ? ` (probably renamed to \`${joinField(field, twin)}\`)` : '';
+    const hint = twin ? ` (probably renamed to \`${twin}\`)` : '';
     const change = acc ? 'property-removed' : br.has(name) ? 'required-property-removed' : 'optional-property-removed';
     schemaReport(ctx, child, change, { field: f, change: `property removed${hint}`, paths: [p('properties', name), p('required', setItem(name))], removed: true });
   }
   for (const name of addedNames) {
     const f = joinField(field, name);
     const twin = [...renamedTo].find(([, to]) => to === name)?.[0];
-    const hint = twin ? ` (probably renamed from \`${joinField(field, twin)}\`)` : '';
+    const hint = twin ? ` (probably renamed from \`${twin}\`)` : '';
     const required = ar.has(name);
     schemaReport(ctx, child, required ? 'required-property-added' : 'optional-property-added', {
       field: f,

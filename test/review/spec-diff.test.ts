@@ -109,6 +109,8 @@ interface Case {
   /** Also expected: the field named, a change marked as stored-data narrowing. */
   field?: string;
   storedData?: boolean;
+  /** A match for the change's text. */
+  change?: RegExp;
 }
 
 const cases: Case[] = [
@@ -178,7 +180,7 @@ const cases: Case[] = [
   { name: 'extension added', spec: 'orders', edit: (d) => set(d, ['paths', '/stores', 'get', 'x-internal'], true), rule: 'extension-changed', severity: 'info', exit: 0 },
   { name: 'a breaking change under a new version label', spec: 'orders', edit: (d) => { set(d, ['servers', 0, 'url'], String(get(d, ['servers', 0, 'url'])).replace('2024-07', '2025-01')); d.deleteIn(['paths', '/locations/{id}', 'get']); }, rule: 'api-version-label-changed', severity: 'info', exit: 0 },
   { name: 'base path changed without a version label (mirror)', spec: 'keys', edit: (d) => set(d, ['servers', 0, 'url'], String(get(d, ['servers', 0, 'url'])).replace('/keygen', '/keys-service')), rule: 'api-base-path-changed', severity: 'error', exit: 1 },
-  { name: 'response field probably renamed', spec: 'orders', edit: (d) => { set(d, S('Store', 'properties', 'telephone'), get(d, S('Store', 'properties', 'phone'))); d.deleteIn(S('Store', 'properties', 'phone')); }, rule: 'response-optional-property-removed', severity: 'warning', exit: 0 },
+  { name: 'response field probably renamed', spec: 'orders', edit: (d) => { set(d, S('Store', 'properties', 'telephone'), get(d, S('Store', 'properties', 'phone'))); d.deleteIn(S('Store', 'properties', 'phone')); }, rule: 'response-optional-property-removed', severity: 'warning', exit: 0, change: /^property removed \(probably renamed to `telephone`\)$/ },
   { name: 'readOnly added', spec: 'orders', edit: (d) => set(d, S('Store', 'properties', 'id', 'readOnly'), true), rule: 'response-property-read-only-changed', severity: 'warning', exit: 0 },
   { name: 'a keyword no rule knows (parameter allowReserved)', spec: 'orders', edit: (d) => set(d, ['components', 'parameters', 'Sort', 'allowReserved'], true), rule: 'unclassified', severity: 'unclassified', exit: 1 },
   // Callbacks and webhooks are judged the other way round: the service sends the request.
@@ -202,6 +204,7 @@ describe.concurrent('spec:diff judges single edits of the real contracts', () =>
     expect(found.map((x) => x.severity)).toContain(expectedSeverity);
     if (c.field) expect(found.map((x) => x.field)).toContain(c.field);
     if (c.storedData) expect(found.some((x) => x.storedData)).toBe(true);
+    if (c.change) expect(found.map((x) => x.change)).toContainEqual(expect.stringMatching(c.change));
     expect(code).toBe(c.exit);
     // Every change points at a line of the YAML.
     for (const x of changes) if (x.rule !== 'generated-types-stale' && !x.rule.startsWith('type-')) expect(x.line, `${x.rule} ${x.change}`).toBeGreaterThan(0);
