@@ -209,6 +209,15 @@ function operationTree(r: Resolver, item: Obj, itemPointer: string, method: stri
   addParams((item[method] as Obj).parameters, `${pointer}/parameters`);
   tree.parameters = params;
   r.origins.set(params, `${pointer}/parameters`);
+  // What the path item says about all its operations (servers, summary, extensions) belongs to each.
+  const shared: Obj = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (k !== 'parameters' && k !== '$ref' && !(METHODS as readonly string[]).includes(k)) shared[k] = r.inline(v, `${itemPointer}/${esc(k)}`, false) as Json;
+  }
+  if (Object.keys(shared).length > 0) {
+    r.origins.set(shared, itemPointer);
+    tree.pathItem = shared;
+  }
   // Response headers by lower-case name (HTTP header names are case-insensitive).
   if (isObj(tree.responses)) {
     for (const resp of Object.values(tree.responses)) {
@@ -586,7 +595,7 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   }
 
   // arrays
-  if (isObj(b.items) && isObj(a.items)) compareSchema(ctx, b.items, a.items, p('items'), `${field}[]`, child);
+  if (isObj(b.items) || isObj(a.items)) compareSchema(ctx, b.items, a.items, p('items'), `${field}[]`, child);
 
   // alternatives, by position
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -853,6 +862,11 @@ function compareOperation(ctx: Ctx, before: OperationModel, after: OperationMode
   }
   if (!isDeepStrictEqual(b.tags, a.tags)) report(ctx, { rule: 'api-tag-changed', change: `tags ${fmt(b.tags)} → ${fmt(a.tags)}`, paths: [['tags']] });
   if (!isDeepStrictEqual(b.servers, a.servers)) report(ctx, { rule: 'api-operation-servers-changed', change: 'operation servers changed', paths: [['servers']] });
+  const bShared = isObj(b.pathItem) ? b.pathItem : {};
+  const aShared = isObj(a.pathItem) ? a.pathItem : {};
+  if (!isDeepStrictEqual(bShared.servers, aShared.servers)) {
+    report(ctx, { rule: 'api-operation-servers-changed', change: 'path servers changed', paths: [['pathItem', 'servers']] });
+  }
   if (after.kind === 'operation') compareSecurity(ctx, before, after);
   ctx.loc = reqLoc;
   compareParameters(ctx, before, after);
