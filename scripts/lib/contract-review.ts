@@ -98,15 +98,34 @@ const matches = (a: AcceptedChange, spec: string, rule: string, place: { operati
 // ---------------------------------------------------------------------------------------------
 // Lines in the YAML
 
-const lineIndex = new Map<string, { doc: Document; counter: LineCounter }>();
+/** A contract's text parsed once: its YAML document (with line positions) and its value. */
+interface ParsedSpec {
+  doc: Document;
+  counter: LineCounter;
+  value: unknown;
+}
+const parsedSpecs = new Map<string, ParsedSpec>();
 
-export function lineOf(text: string, pointer: string): number | undefined {
-  let entry = lineIndex.get(text);
+function parsedSpec(text: string): ParsedSpec {
+  let entry = parsedSpecs.get(text);
   if (!entry) {
     const counter = new LineCounter();
-    entry = { doc: parseDocument(text, { lineCounter: counter, keepSourceTokens: false }), counter };
-    if (lineIndex.size > 20) lineIndex.clear();
-    lineIndex.set(text, entry);
+    const doc = parseDocument(text, { lineCounter: counter });
+    if (doc.errors.length > 0) throw doc.errors[0]!;
+    // Nothing downstream changes the value (the checker inlines into copies), so it is shared.
+    entry = { doc, counter, value: doc.toJS({ maxAliasCount: -1 }) };
+    if (parsedSpecs.size > 16) parsedSpecs.clear();
+    parsedSpecs.set(text, entry);
+  }
+  return entry;
+}
+
+export function lineOf(text: string, pointer: string): number | undefined {
+  let entry: ParsedSpec;
+  try {
+    entry = parsedSpec(text);
+  } catch {
+    return undefined;
   }
   const segs = pointer.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (let n = segs.length; n >= 0; n--) {
@@ -132,7 +151,7 @@ const isBlock = (node: unknown): boolean => {
 
 function parseSpec(text: string, label: string): unknown {
   try {
-    return parseYaml(text, { maxAliasCount: -1 });
+    return parsedSpec(text).value;
   } catch (err) {
     throw new Error(`${label}: not valid YAML: ${(err as Error).message}`, { cause: err });
   }

@@ -47,6 +47,20 @@ type NonNullable<T> = T & {};
 
 const lit = (s: string): string => JSON.stringify(s);
 
+// A review compares one base with many heads (the tests, a CI run over several specs): the parsed
+// base types and lib are kept between programs.
+const parsed = new Map<string, ts.SourceFile>();
+function sourceFile(name: string, text: string, version: ts.ScriptTarget | ts.CreateSourceFileOptions): ts.SourceFile {
+  const key = `${name}\u0000${text}`;
+  let file = parsed.get(key);
+  if (!file) {
+    if (parsed.size > 16) parsed.clear();
+    file = ts.createSourceFile(name, text, version);
+    parsed.set(key, file);
+  }
+  return file;
+}
+
 export function compareTypes(beforeTypes: string, afterTypes: string, operations: OperationPair[]): TypeComparison {
   const checks: { line: number; failure: Omit<TypeFailure, 'message'> }[] = [];
   const lines = ["import type * as Old from './old';", "import type * as New from './new';"];
@@ -75,7 +89,7 @@ export function compareTypes(beforeTypes: string, afterTypes: string, operations
   const host: ts.CompilerHost = {
     getSourceFile: (name, version) => {
       const text = files.get(name);
-      return text === undefined ? undefined : ts.createSourceFile(name, text, version);
+      return text === undefined ? undefined : sourceFile(name, text, version);
     },
     getDefaultLibFileName: () => '/contract/lib.d.ts',
     writeFile: () => {},
