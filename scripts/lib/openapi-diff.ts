@@ -684,10 +684,12 @@ function compareContent(ctx: Ctx, b: Json | undefined, a: Json | undefined, path
   const bc = isObj(b) ? b : {};
   const ac = isObj(a) ? a : {};
   const loc = ctx.loc;
+  // The media types of an application's answer to a callback or webhook have no rule: the net lists them.
+  const ruleFor = (what: 'added' | 'removed') =>
+    side === 'body' ? `${loc}-body-media-type-${what}` : loc === 'response' ? `response-media-type-${what}` : 'unclassified';
   for (const type of Object.keys(bc)) {
     if (!(type in ac)) {
-      const rule = side === 'response' ? 'response-media-type-removed' : `${loc}-body-media-type-removed`;
-      report(ctx, { rule: loc.endsWith('response') ? (loc === 'response' ? rule : 'unclassified') : rule, change: `media type \`${type}\` removed`, paths: [[...path, type]], removed: true });
+      report(ctx, { rule: ruleFor('removed'), change: `media type \`${type}\` removed`, paths: [[...path, type]], removed: true });
       continue;
     }
     const bm = bc[type];
@@ -695,9 +697,7 @@ function compareContent(ctx: Ctx, b: Json | undefined, a: Json | undefined, path
     compareSchema(ctx, isObj(bm) ? bm.schema : undefined, isObj(am) ? am.schema : undefined, [...path, type, 'schema'], '', { base: 'body', root: true });
   }
   for (const type of Object.keys(ac)) {
-    if (type in bc) continue;
-    const rule = side === 'response' ? (loc === 'response' ? 'response-media-type-added' : 'unclassified') : `${loc}-body-media-type-added`;
-    report(ctx, { rule, change: `media type \`${type}\` added`, paths: [[...path, type]] });
+    if (!(type in bc)) report(ctx, { rule: ruleFor('added'), change: `media type \`${type}\` added`, paths: [[...path, type]] });
   }
 }
 
@@ -885,8 +885,8 @@ function judgeLeftovers(ctx: Ctx, diffs: RawDifference[]): void {
     let extAt = -1;
     for (let i = 0; i < d.path.length; i++) {
       const seg = d.path[i]!;
-      const named = i > 0 && NAME_MAPS.has(d.path[i - 1]!) && !(d.path[i - 2] === 'properties' && i >= 2 && false);
-      if (named) continue;
+      // A property, header or media type named like a keyword is a name, not the keyword.
+      if (i > 0 && NAME_MAPS.has(d.path[i - 1]!)) continue;
       if (DOC_KEYS.has(seg)) {
         docAt = i;
         break;
@@ -896,7 +896,6 @@ function judgeLeftovers(ctx: Ctx, diffs: RawDifference[]): void {
         break;
       }
     }
-    const shown = d.path.filter((s) => !/^\d+$/.test(s) || true).join('.');
     if (docAt >= 0) {
       ctx.where = 'documentation';
       report(ctx, { rule: 'documentation-changed', field: d.path.slice(0, docAt + 1).join('.'), change: docChange(d), paths: [d.path.slice(0, docAt + 1)], removed: d.after === undefined });
@@ -905,7 +904,7 @@ function judgeLeftovers(ctx: Ctx, diffs: RawDifference[]): void {
       report(ctx, { rule: 'extension-changed', field: d.path.slice(0, extAt + 1).join('.'), change: `${fmt(d.before)} → ${fmt(d.after)}`, paths: [d.path.slice(0, extAt + 1)], removed: d.after === undefined });
     } else {
       ctx.where = 'unclassified';
-      report(ctx, { rule: 'unclassified', field: shown, change: `${short(d.before)} → ${short(d.after)}: review it`, paths: [d.path], removed: d.after === undefined });
+      report(ctx, { rule: 'unclassified', field: d.path.join('.'), change: `${short(d.before)} → ${short(d.after)}: review it`, paths: [d.path], removed: d.after === undefined });
     }
   }
 }

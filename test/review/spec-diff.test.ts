@@ -343,6 +343,7 @@ describe('spec:diff between git refs', () => {
         '    reason: A correction; the 2024-07 interface requires it.',
         '    accepted_by: reviewer',
         '    date: 2026-11-24',
+        // Not needed: the compiler's refusal is the rule's own finding, already accepted. Listed as matching nothing.
         '  - rule: type-request-incompatible',
         '    operation: POST /orders',
         '    reason: The same correction, seen by the compiler.',
@@ -356,6 +357,7 @@ describe('spec:diff between git refs', () => {
     expect(accepted.stdout).toContain('### Accepted changes (`openapi/accepted-changes.yaml`)');
     expect(accepted.stdout).toMatch(/`request-property-became-required` \*\(accepted\)\*/);
     expect(accepted.stdout).toContain('accepted by reviewer on 2026-11-24: A correction; the 2024-07 interface requires it.');
+    expect(accepted.stdout).toContain('- (matches nothing in this change) `type-request-incompatible` `POST /orders`: The same correction, seen by the compiler.');
     expect(accepted.stdout).toContain('| `openapi/orders.yaml` | changed |');
     expect(accepted.stdout).toContain('| fresh |');
     expect(accepted.code, accepted.stdout.slice(0, 3000)).toBe(0);
