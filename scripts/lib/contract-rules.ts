@@ -28,7 +28,15 @@ export const LOCATIONS: readonly Location[] = ['request', 'response', 'callback-
 
 /** The place of a schema in its message: the body itself, a field in it, a parameter, a header. */
 export type Subject = 'body' | 'property' | 'parameter' | 'parameter-property' | 'header' | 'header-property';
-const SUBJECTS: readonly Subject[] = ['body', 'property', 'parameter', 'parameter-property', 'header', 'header-property'];
+/** Where each subject occurs: parameters in requests, headers in the service's responses. */
+const SUBJECTS_AT: Record<Location, readonly Subject[]> = {
+  request: ['body', 'property', 'parameter', 'parameter-property'],
+  response: ['body', 'property', 'header', 'header-property'],
+  'callback-request': ['body', 'property', 'parameter', 'parameter-property'],
+  'callback-response': ['body', 'property'],
+  'webhook-request': ['body', 'property', 'parameter', 'parameter-property'],
+  'webhook-response': ['body', 'property'],
+};
 
 type Pair = readonly [acceptsSide: Severity, emitsSide: Severity, storedData?: 'stored'];
 const NARROWING: Pair = ['error', 'warning', 'stored'];
@@ -217,7 +225,7 @@ function buildRules(): Map<string, Rule> {
   const rules = new Map<string, Rule>();
   for (const rule of OTHER_RULES) rules.set(rule.id, rule);
   for (const loc of LOCATIONS) {
-    for (const subject of SUBJECTS) {
+    for (const subject of SUBJECTS_AT[loc]) {
       for (const [change, { pair, reason }] of Object.entries(SCHEMA_CHANGES)) {
         const id = schemaRuleId(loc, subject, change);
         if (rules.has(id)) continue;
