@@ -9,6 +9,9 @@ import {
   zCreateOrderBody,
   zCreateOrderHeaders,
   zCreateOrderResponse,
+  zCreateProductBody,
+  zCreateProductHeaders,
+  zCreateProductResponse,
   zCreateStoreBody,
   zCreateStoreResponse,
   zError400,
@@ -27,6 +30,9 @@ import {
   zGetOrderHeaders,
   zGetOrderPath,
   zGetOrderResponse,
+  zGetProductHeaders,
+  zGetProductPath,
+  zGetProductResponse,
   zGetStorePath,
   zGetStoreResponse,
   zListLocationsHeaders,
@@ -41,6 +47,10 @@ import {
   zUpdateOrderHeaders,
   zUpdateOrderPath,
   zUpdateOrderResponse,
+  zUpdateProductBody,
+  zUpdateProductHeaders,
+  zUpdateProductPath,
+  zUpdateProductResponse,
   zUpdateStoreBody,
   zUpdateStorePath,
   zUpdateStoreResponse,
@@ -82,6 +92,30 @@ export const createOrder = createRoute({
   },
   responses: {
     201: { description: 'The order was created.', content: { 'application/json': { schema: zCreateOrderResponse } } },
+    400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
+    401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
+    413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
+    415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
+    500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+  },
+});
+
+export const createProduct = createRoute({
+  operationId: 'createProduct',
+  method: 'post',
+  path: '/products',
+  tags: ['Products'],
+  security: [{ ApiKey: [] }],
+  request: {
+    headers: zCreateProductHeaders,
+    body: { required: true, content: { 'application/json': { schema: zCreateProductBody } } },
+  },
+  responses: {
+    201: { description: 'The product was created.', content: { 'application/json': { schema: zCreateProductResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
@@ -149,6 +183,27 @@ export const getOrder = createRoute({
   },
   responses: {
     200: { description: 'The order.', content: { 'application/json': { schema: zGetOrderResponse } } },
+    401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
+    404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
+    412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
+    500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+  },
+});
+
+export const getProduct = createRoute({
+  operationId: 'getProduct',
+  method: 'get',
+  path: '/products/{id}',
+  tags: ['Products'],
+  security: [{ ApiKey: [] }],
+  request: {
+    headers: zGetProductHeaders,
+    params: zGetProductPath,
+  },
+  responses: {
+    200: { description: 'The product.', content: { 'application/json': { schema: zGetProductResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
@@ -248,6 +303,31 @@ export const updateOrder = createRoute({
   },
   responses: {
     200: { description: 'The order.', content: { 'application/json': { schema: zUpdateOrderResponse } } },
+    400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
+    401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
+    404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
+    412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
+    413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
+    415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
+    500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+  },
+});
+
+export const updateProduct = createRoute({
+  operationId: 'updateProduct',
+  method: 'patch',
+  path: '/products/{id}',
+  tags: ['Products'],
+  security: [{ ApiKey: [] }],
+  request: {
+    headers: zUpdateProductHeaders,
+    params: zUpdateProductPath,
+    body: { required: true, content: { 'application/json': { schema: zUpdateProductBody } } },
+  },
+  responses: {
+    200: { description: 'The product.', content: { 'application/json': { schema: zUpdateProductResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },

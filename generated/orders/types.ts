@@ -207,6 +207,84 @@ export type paths = {
         patch: operations["updateOrder"];
         trace?: never;
     };
+    "/products": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a product
+         * @description Creates a product with its variants in the store named by `svc-store-id`, as the 2024-07
+         *     interface's "Create a product" takes it (`/docs/commerce/2024-07/j3pzfhenf72sv-create-a-product`):
+         *     `source_id`, `title`, `image_urls` and `variants` required, each variant with `source_id`,
+         *     `sku`, `title` and `price`.
+         *
+         *     Rules beyond the schema, answered with `422`/`42200` and the path named: the variants of a
+         *     product have distinct `source_id`s (`variants[1].source_id`).
+         *
+         *     A `source_id` that already exists in the store is `409`/`40900` (2024-07 refuses a create
+         *     with an existing id; there is no upsert).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Returns one product of the store named by `svc-store-id`.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a product
+         * @description Changes the fields that are sent; fields that are not sent keep their value. Arrays
+         *     (`categories`, `tags`, `image_urls`) are replaced whole, and so is `variants` (as the
+         *     "Update product by ID" page says: variants not in the array are removed), with the same
+         *     rules as on create. `source_id` cannot be changed. An empty object changes nothing.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -678,6 +756,101 @@ export type components = {
                 parameter_string: string;
             };
         };
+        /**
+         * @description A custom property of a variant (`Size`, `Color`, `Material`) and its value. The 2024-07
+         *     page names the property without bounds; 256 characters each is a bound that protects the
+         *     service.
+         */
+        VariantOption: {
+            /** @example Color */
+            name: string;
+            /** @example Black */
+            value: string;
+        };
+        /** @description A variant of a product, as the 2024-07 "Create a product" page has it. */
+        ProductVariant: {
+            source_id: components["schemas"]["SourceId"];
+            /**
+             * @description Units available. The 2024-07 page sets no bound; a 32-bit integer is a bound that
+             *     protects the service (negative for a backorder).
+             */
+            available_quantity?: number;
+            /** @description Up to 256 characters, as the 2024-07 create page has it. */
+            sku: string;
+            title: string;
+            /**
+             * @description Price of the variant, a decimal string of at most 100 characters. The 2024-07 page types
+             *     it as a string of at most 100 characters; this service, as for every amount, takes only
+             *     decimals (`10`, `10.99`).
+             */
+            price: components["schemas"]["Amount"];
+            image_urls?: string[];
+            /** @description The price before an adjustment or a sale (at most 100 characters, as the 2024-07 model page has it). */
+            compare_at_price?: components["schemas"]["Amount"];
+            weight?: components["schemas"]["Weight"];
+            allow_backorder?: boolean;
+            /** @description At least one when sent, as in the 2024-07 model; at most 100, a bound that protects the service. */
+            options?: components["schemas"]["VariantOption"][];
+        };
+        /** @description A product as the 2024-07 "Create a product" page takes it. */
+        ProductCreate: {
+            source_id: components["schemas"]["SourceId"];
+            title: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            /** @description Up to 100 image URLs (required, possibly empty, as in the 2024-07 interface). */
+            image_urls: string[];
+            /** Format: uri */
+            url?: string;
+            /** @description Whether the product is published; `true` when not sent, as in the 2024-07 interface. */
+            published?: boolean;
+            description?: string;
+            variants: components["schemas"]["ProductVariant"][];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+        };
+        /** @description The fields to change. An empty object changes nothing and returns the product as it is. */
+        ProductUpdate: {
+            title?: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            image_urls?: string[];
+            /** Format: uri */
+            url?: string;
+            published?: boolean;
+            description?: string;
+            /** @description Replaces every variant of the product. */
+            variants?: components["schemas"]["ProductVariant"][];
+            source_updated_at?: components["schemas"]["DateTime"];
+        };
+        Product: {
+            id: string;
+            source_id: string;
+            store: components["schemas"]["StoreRef"];
+            title: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            image_urls: string[];
+            url?: string;
+            published: boolean;
+            description?: string;
+            variants: components["schemas"]["ProductVariant"][];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        ProductEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Product"];
+        };
+        ProductCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Product"];
+        };
         ErrorDetail: {
             /** @description `items[0].quantity` for a body field; `query.NAME`, `header.NAME` or `path.NAME` for a parameter. */
             path: string;
@@ -896,6 +1069,26 @@ export type components = {
                 "application/json": components["schemas"]["OrderListEnvelope"];
             };
         };
+        /** @description The product was created. */
+        ProductCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProductCreatedEnvelope"];
+            };
+        };
+        /** @description The product. */
+        ProductOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProductEnvelope"];
+            };
+        };
         /**
          * @description `40000` BadRequest: the body is not valid JSON (nothing else is checked).
          *     `40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`
@@ -1031,6 +1224,11 @@ export type components = {
          * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
          */
         OrderPathId: string;
+        /**
+         * @description Product identifier assigned by the service.
+         * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+         */
+        ProductPathId: string;
         /** @description Page number, from 1. */
         Page: number;
         /** @description Page size. */
@@ -1399,6 +1597,110 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OrderOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ProductCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProductOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProductOk"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -460,6 +460,96 @@ export const zOrderListEnvelope = z.object({
     })
 });
 
+/**
+ * A custom property of a variant (`Size`, `Color`, `Material`) and its value. The 2024-07
+ * page names the property without bounds; 256 characters each is a bound that protects the
+ * service.
+ *
+ */
+export const zVariantOption = z.strictObject({
+    name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    value: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })
+});
+
+/**
+ * A variant of a product, as the 2024-07 "Create a product" page has it.
+ */
+export const zProductVariant = z.strictObject({
+    source_id: zSourceId,
+    available_quantity: z.int().gte(-2147483648).lte(2147483647).optional(),
+    sku: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
+    price: zAmount,
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    compare_at_price: zAmount.optional(),
+    weight: zWeight.optional(),
+    allow_backorder: z.boolean().optional(),
+    options: z.array(zVariantOption).min(1).max(100).optional()
+});
+
+/**
+ * A product as the 2024-07 "Create a product" page takes it.
+ */
+export const zProductCreate = z.strictObject({
+    source_id: zSourceId,
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
+    slug: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    published: z.boolean().optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    variants: z.array(zProductVariant).min(1).max(500),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the product as it is.
+ */
+export const zProductUpdate = z.strictObject({
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    slug: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    published: z.boolean().optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    variants: z.array(zProductVariant).min(1).max(500).optional(),
+    source_updated_at: zDateTime.optional()
+});
+
+export const zProduct = z.object({
+    id: z.string(),
+    source_id: z.string(),
+    store: zStoreRef,
+    title: z.string(),
+    slug: z.string().optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.string()),
+    url: z.string().optional(),
+    published: z.boolean(),
+    description: z.string().optional(),
+    variants: z.array(zProductVariant),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zProductEnvelope = z.object({
+    meta: zMetaOk,
+    data: zProduct
+});
+
+export const zProductCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zProduct
+});
+
 export const zErrorDetail = z.object({
     path: z.string(),
     info: z.string()
@@ -602,6 +692,11 @@ export const zLocationPathId = z.string().refine(s => s.length <= 64 || Array.fr
  * Order identifier assigned by the service.
  */
 export const zOrderPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
+
+/**
+ * Product identifier assigned by the service.
+ */
+export const zProductPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Page number, from 1.
@@ -769,3 +864,42 @@ export const zUpdateOrderPath = z.object({
  * The order.
  */
 export const zUpdateOrderResponse = zOrderEnvelope;
+
+export const zCreateProductBody = zProductCreate;
+
+export const zCreateProductHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+/**
+ * The product was created.
+ */
+export const zCreateProductResponse = zProductCreatedEnvelope;
+
+export const zGetProductHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zGetProductPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The product.
+ */
+export const zGetProductResponse = zProductEnvelope;
+
+export const zUpdateProductBody = zProductUpdate;
+
+export const zUpdateProductHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zUpdateProductPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The product.
+ */
+export const zUpdateProductResponse = zProductEnvelope;

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { OrdersDeps, OrdersEnv } from './context.js';
 import { mountLocations } from './locations/index.js';
 import { mountOrders } from './orders/index.js';
+import { mountProducts } from './products/index.js';
 import { createOrdersService, requireStore } from './service.js';
 import { mountStores } from './stores/index.js';
 
@@ -19,5 +20,6 @@ export function createOrdersApp(deps: OrdersDeps): OpenAPIHono<OrdersEnv> {
   mountStores(app, deps);
   mountLocations(app, deps);
   mountOrders(app, deps);
+  mountProducts(app, deps);
   return service.app;
 }

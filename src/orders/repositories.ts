@@ -2,6 +2,9 @@ import type pg from 'pg';
 import type { Db } from '../shared/db/client.js';
 import { postgresLocations } from './locations/repository.pg.js';
 import { postgresOrders } from './orders/repository.pg.js';
+import type { ProductRepository } from './products/model.js';
+import { postgresProducts } from './products/repository.pg.js';
+import { sqliteProducts } from './products/repository.sqlite.js';
 import { postgresStores } from './stores/repository.pg.js';
 import { sqliteLocations, type LocationRepository } from './locations/repository.js';
 import { sqliteOrders, type OrderRepository } from './orders/repository.js';
@@ -12,12 +15,13 @@ export interface OrdersRepositories {
   stores: StoreRepository;
   locations: LocationRepository;
   orders: OrderRepository;
+  products: ProductRepository;
 }
 
 export function sqliteOrdersRepositories(db: Db): OrdersRepositories {
-  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db) };
+  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db), products: sqliteProducts(db) };
 }
 
 export function postgresOrdersRepositories(pool: pg.Pool): OrdersRepositories {
-  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool) };
+  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool), products: postgresProducts(pool) };
 }

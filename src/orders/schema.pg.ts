@@ -76,3 +76,18 @@ export const orders = pgTable(
     index('orders_store_source_updated').on(t.storeId, t.sourceUpdatedMs, t.id),
   ],
 );
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('products_store_source').on(t.storeId, t.sourceId)],
+);

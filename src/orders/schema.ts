@@ -86,3 +86,22 @@ export const orders = sqliteTable(
 );
 
 export const NO_TIME = Number.MIN_SAFE_INTEGER;
+
+/**
+ * Products keep the whole product as the API answers it, as one JSON document (`doc`, written by
+ * productJson, products/render.ts), like orders; the unique index makes a source_id one per store.
+ */
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('products_store_source').on(t.storeId, t.sourceId)],
+);

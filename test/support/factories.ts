@@ -46,6 +46,17 @@ export const orderBody = (over: Partial<S['OrderCreate']> = {}): S['OrderCreate'
   ...over,
 });
 
+export const productBody = (over: Partial<S['ProductCreate']> = {}): S['ProductCreate'] => ({
+  source_id: unique('p'),
+  title: 'Power Mobile Phone',
+  image_urls: ['https://example.com/images/phone.png'],
+  variants: [
+    { source_id: 'v-black', sku: 'PHONE-BLACK', title: 'Black', price: '10', options: [{ name: 'Color', value: 'Black' }] },
+    { source_id: 'v-white', sku: 'PHONE-WHITE', title: 'White', price: '10.50', available_quantity: 3 },
+  ],
+  ...over,
+});
+
 export async function createStore(client: OrdersClient, over: Partial<S['StoreCreate']> = {}) {
   const res = await client.POST('/stores', { body: storeBody(over) });
   if (res.response.status !== 201 || !res.data) throw new Error(`createStore: ${res.response.status} ${JSON.stringify(res.error)}`);
@@ -73,4 +84,10 @@ export function largeOrderBody(i: number, kb: number) {
   const perItem = 20 * 2000;
   const items = Array.from({ length: Math.ceil((kb * 1024) / perItem) }, (_, j) => ({ sku: `S${j}`, quantity: 1, image_urls: Array<string>(20).fill(url) }));
   return { source_id: `big-${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items, delivery_method: 'shipping' };
+}
+
+export async function createProduct(client: OrdersClient, storeId: string, over: Partial<S['ProductCreate']> = {}) {
+  const res = await client.POST('/products', { params: { header: { 'svc-store-id': storeId } }, body: productBody(over) });
+  if (res.response.status !== 201 || !res.data) throw new Error(`createProduct: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data.data;
 }
