@@ -10,7 +10,10 @@ export type paths = {
         };
         /**
          * List stores
-         * @description Lists the stores of the caller's account, oldest first (ties broken by `id`).
+         * @description Lists the stores of the caller's account, oldest first (ties broken by `id`), optionally
+         *     only those with the `source_ids[]` sent, as the 2024-07 list of stores filters them.
+         *     `parameter_string` echoes `page`, `limit`, then each `source_ids[]` as sent
+         *     (`page=1&limit=10&source_ids[]=shop-eu-1`).
          */
         get: operations["listStores"];
         put?: never;
@@ -718,7 +721,7 @@ export type components = {
             data: {
                 stores: components["schemas"]["Store"][];
                 pagination: components["schemas"]["Pagination"];
-                /** @description The effective parameters: `page=P&limit=L`. */
+                /** @description The effective parameters: `page=P&limit=L`, then each `source_ids[]` sent. */
                 parameter_string: string;
             };
         };
@@ -1241,7 +1244,7 @@ export type components = {
          */
         Sort: "-source_created_at" | "+source_created_at" | "-source_updated_at" | "+source_updated_at";
         /**
-         * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+         * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
          *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
          *     than 50 values are accepted, as the 2024-07 interface defines.
          */
@@ -1270,6 +1273,12 @@ export interface operations {
     listStores: {
         parameters: {
             query?: {
+                /**
+                 * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
+                 *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
+                 *     than 50 values are accepted, as the 2024-07 interface defines.
+                 */
+                "source_ids[]"?: components["parameters"]["SourceIds"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. */
@@ -1465,7 +1474,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+                 * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
                  *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
                  *     than 50 values are accepted, as the 2024-07 interface defines.
                  */

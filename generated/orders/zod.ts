@@ -723,7 +723,7 @@ export const zSort = z.enum([
 ]).default('-source_created_at');
 
 /**
- * Only orders whose `source_id` is one of these. Repeat the parameter for each value
+ * Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
  * (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
  * than 50 values are accepted, as the 2024-07 interface defines.
  *
@@ -731,6 +731,7 @@ export const zSort = z.enum([
 export const zSourceIds = z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49);
 
 export const zListStoresQuery = z.object({
+    'source_ids[]': z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49).optional(),
     page: z.int().gte(1).lte(200).optional().default(1),
     limit: z.int().gte(1).lte(50).optional().default(10)
 });

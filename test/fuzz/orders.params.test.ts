@@ -93,7 +93,7 @@ const storeHeaders = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId })
 const lists = [
   { name: 'listOrders', path: '/orders', params: ['page', 'limit', 'sort', 'source_ids[]'], headers: storeHeaders },
   { name: 'listLocations', path: '/locations', params: ['page', 'limit'], headers: storeHeaders },
-  { name: 'listStores', path: '/stores', params: ['page', 'limit'], headers: () => ({ 'svc-api-key': key.key }) },
+  { name: 'listStores', path: '/stores', params: ['page', 'limit', 'source_ids[]'], headers: () => ({ 'svc-api-key': key.key }) },
 ];
 
 describe.each(lists)('$name query strings', ({ path, params, headers }) => {

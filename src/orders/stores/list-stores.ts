@@ -8,10 +8,13 @@ import { toStore } from './repository.js';
 
 export function register(app: OrdersApp, { repos }: OrdersDeps) {
   defineOperation(app.service, routes.listStores, (c) => {
-    const { page, limit } = c.req.valid('query');
+    const { page, limit, 'source_ids[]': sourceIds } = c.req.valid('query');
     const accountId = c.get('principal').accountId;
-    return andThen(simpleListPage(page, limit, (offset, fetch) => repos.stores.list(accountId, offset, fetch), toStore), ({ items, pagination, parameter_string }) =>
-      ok(c, { stores: items, pagination, parameter_string }),
-    );
+    const rows = (offset: number, fetch: number) => repos.stores.list(accountId, offset, fetch, sourceIds);
+    return andThen(simpleListPage(page, limit, rows, toStore), ({ items, pagination, parameter_string }) => {
+      // The documented order: page, limit, then each source_ids[] as sent.
+      const filter = (sourceIds ?? []).map((id) => `&source_ids[]=${encodeURIComponent(id)}`).join('');
+      return ok(c, { stores: items, pagination, parameter_string: parameter_string + filter });
+    });
   });
 }

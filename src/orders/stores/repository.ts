@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../generated/orders/types.js';
 import { isUniqueViolation, WRITE, type Db } from '../../shared/db/client.js';
 import type { MaybePromise } from '../../shared/maybe.js';
@@ -82,8 +82,8 @@ export interface StoreRepository {
   insert(input: StoreCreate & { id: string; accountId: string; now: string }): MaybePromise<StoreRow>;
   /** The store as updated, undefined when it is not the account's; 409/40900 for a source_id taken. */
   update(accountId: string, id: string, patch: StoreUpdate, now: string): MaybePromise<StoreRow | undefined>;
-  /** A page of the account's stores, oldest first. */
-  list(accountId: string, offset: number, fetch: number): MaybePromise<StoreRow[]>;
+  /** A page of the account's stores, oldest first; only those with one of `sourceIds` when given. */
+  list(accountId: string, offset: number, fetch: number, sourceIds?: string[]): MaybePromise<StoreRow[]>;
 }
 
 export const sourceIdTaken = () =>
@@ -134,11 +134,11 @@ export function sqliteStores(db: Db): StoreRepository {
             .all()[0],
         );
       }, WRITE),
-    list: (accountId, offset, fetch) =>
+    list: (accountId, offset, fetch, sourceIds) =>
       db
         .select()
         .from(stores)
-        .where(eq(stores.accountId, accountId))
+        .where(and(eq(stores.accountId, accountId), sourceIds && inArray(stores.sourceId, sourceIds)))
         .orderBy(asc(stores.createdAt), asc(stores.id))
         .limit(fetch)
         .offset(offset)
