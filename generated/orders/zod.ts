@@ -550,6 +550,108 @@ export const zProductCreatedEnvelope = z.object({
     data: zProduct
 });
 
+/**
+ * Status of a fulfillment. `shipping` fulfillments use `pending`, `processing`, `shipped`,
+ * `canceled`; `pickup` ones `pending`, `processing`, `ready_for_pickup`, `picked_up`,
+ * `canceled` (custom statuses, configured in AfterShip's admin, are not offered here).
+ *
+ */
+export const zFulfillmentState = z.enum([
+    'pending',
+    'processing',
+    'shipped',
+    'ready_for_pickup',
+    'picked_up',
+    'canceled'
+]);
+
+export const zNextCourier = z.strictObject({
+    slug: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    tracking_number: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })
+});
+
+/**
+ * A shipment of a fulfillment, as the "Ship fulfillment" and "Update fulfillment by ID" pages
+ * have it (`tracking_number` and `ship_date` required), without `custom_fields`. The pages
+ * set no bounds on the strings; 256 characters is a bound that protects the service.
+ *
+ */
+export const zTracking = z.strictObject({
+    tracking_number: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    slug: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    service_type: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    ship_date: z.iso.date().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/),
+    next_couriers: z.array(zNextCourier).max(1).optional()
+});
+
+export const zFulfillmentLineItem = z.strictObject({
+    source_id: zSourceId,
+    quantity: z.int().gte(1).lte(1000000)
+});
+
+export const zFulfillmentCreate = z.strictObject({
+    source_id: zSourceId.optional(),
+    order_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }),
+    delivery_method: zDeliveryMethod,
+    status: zFulfillmentState,
+    line_items: z.array(zFulfillmentLineItem).min(1).max(100),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    pickup_location: zPickupLocationRef.optional(),
+    pickup_info: zPickupInfo.optional(),
+    trackings: z.array(zTracking).max(100).optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the fulfillment as it is.
+ */
+export const zFulfillmentUpdate = z.strictObject({
+    source_updated_at: zDateTime.optional(),
+    pickup_info: zPickupInfo.optional(),
+    trackings: z.array(zTracking).max(100).optional()
+});
+
+export const zFulfillmentStatusUpdate = z.strictObject({
+    status: zFulfillmentState,
+    occurred_at: zDateTime
+});
+
+export const zFulfillment = z.object({
+    id: z.string(),
+    source_id: z.string().optional(),
+    store: zStoreRef,
+    order_id: z.string(),
+    delivery_method: zDeliveryMethod,
+    status: zFulfillmentState,
+    line_items: z.array(zFulfillmentLineItem),
+    trackings: z.array(zTracking).optional(),
+    pickup_location: zPickupLocation.optional(),
+    pickup_info: zPickupInfo.optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zFulfillmentEnvelope = z.object({
+    meta: zMetaOk,
+    data: zFulfillment
+});
+
+export const zFulfillmentCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zFulfillment
+});
+
+export const zFulfillmentListEnvelope = z.object({
+    meta: zMetaOk,
+    data: z.object({
+        fulfillments: z.array(zFulfillment).max(50),
+        pagination: zPagination,
+        parameter_string: z.string()
+    })
+});
+
 export const zErrorDetail = z.object({
     path: z.string(),
     info: z.string()
@@ -697,6 +799,11 @@ export const zOrderPathId = z.string().refine(s => s.length <= 64 || Array.from(
  * Product identifier assigned by the service.
  */
 export const zProductPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
+
+/**
+ * Fulfillment identifier assigned by the service.
+ */
+export const zFulfillmentPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Page number, from 1.
@@ -904,3 +1011,90 @@ export const zUpdateProductPath = z.object({
  * The product.
  */
 export const zUpdateProductResponse = zProductEnvelope;
+
+export const zListFulfillmentsHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zListFulfillmentsQuery = z.object({
+    order_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    source_order_id: z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    source_id: z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    'ids[]': z.array(z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })).min(1).max(50).optional(),
+    page: z.int().gte(1).lte(200).optional().default(1),
+    limit: z.int().gte(1).lte(50).optional().default(10)
+});
+
+/**
+ * A page of fulfillments.
+ */
+export const zListFulfillmentsResponse = zFulfillmentListEnvelope;
+
+export const zCreateFulfillmentBody = zFulfillmentCreate;
+
+export const zCreateFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+/**
+ * The fulfillment was created.
+ */
+export const zCreateFulfillmentResponse = zFulfillmentCreatedEnvelope;
+
+export const zGetFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zGetFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zGetFulfillmentResponse = zFulfillmentEnvelope;
+
+export const zUpdateFulfillmentBody = zFulfillmentUpdate;
+
+export const zUpdateFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zUpdateFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zUpdateFulfillmentResponse = zFulfillmentEnvelope;
+
+export const zUpdateFulfillmentStatusBody = zFulfillmentStatusUpdate;
+
+export const zUpdateFulfillmentStatusHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zUpdateFulfillmentStatusPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zUpdateFulfillmentStatusResponse = zFulfillmentEnvelope;
+
+export const zShipFulfillmentBody = z.array(zTracking).max(100);
+
+export const zShipFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zShipFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zShipFulfillmentResponse = zFulfillmentEnvelope;

@@ -3,6 +3,7 @@ import type { OrdersDeps, OrdersEnv } from './context.js';
 import { mountLocations } from './locations/index.js';
 import { mountOrders } from './orders/index.js';
 import { mountProducts } from './products/index.js';
+import { mountFulfillments } from './fulfillments/index.js';
 import { createOrdersService, requireStore } from './service.js';
 import { mountStores } from './stores/index.js';
 
@@ -21,5 +22,6 @@ export function createOrdersApp(deps: OrdersDeps): OpenAPIHono<OrdersEnv> {
   mountLocations(app, deps);
   mountOrders(app, deps);
   mountProducts(app, deps);
+  mountFulfillments(app, deps);
   return service.app;
 }

@@ -1,5 +1,8 @@
 import type pg from 'pg';
 import type { Db } from '../shared/db/client.js';
+import type { FulfillmentRepository } from './fulfillments/model.js';
+import { postgresFulfillments } from './fulfillments/repository.pg.js';
+import { sqliteFulfillments } from './fulfillments/repository.sqlite.js';
 import { postgresLocations } from './locations/repository.pg.js';
 import { postgresOrders } from './orders/repository.pg.js';
 import type { ProductRepository } from './products/model.js';
@@ -16,12 +19,13 @@ export interface OrdersRepositories {
   locations: LocationRepository;
   orders: OrderRepository;
   products: ProductRepository;
+  fulfillments: FulfillmentRepository;
 }
 
 export function sqliteOrdersRepositories(db: Db): OrdersRepositories {
-  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db), products: sqliteProducts(db) };
+  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db), products: sqliteProducts(db), fulfillments: sqliteFulfillments(db) };
 }
 
 export function postgresOrdersRepositories(pool: pg.Pool): OrdersRepositories {
-  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool), products: postgresProducts(pool) };
+  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool), products: postgresProducts(pool), fulfillments: postgresFulfillments(pool) };
 }
