@@ -1,11 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
 import { andThen } from '../shared/maybe.js';
-import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
+import type { Service } from '../shared/operation.js';
+import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
 import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
@@ -45,7 +45,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * body for every error. Query parameters a route does not declare are ignored: the OpenID
  * provider's redirect carries some of its own.
  */
-export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
+export function createKeysService(deps: KeysAppDeps, logger: KeysLogger): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),

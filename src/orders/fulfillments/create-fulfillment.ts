@@ -1,20 +1,22 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
 import { rejectWith } from '../service.js';
 import { createdOrRefused } from './outcomes.js';
 import { createProblems } from './rules.js';
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(app.service, routes.createFulfillment, (c) => {
-    const body = c.req.valid('json');
-    const problems = createProblems(body);
-    if (problems.length > 0) rejectWith(problems, false);
-    const now = clock.now();
-    const out = repos.fulfillments.insert(c.get('store').id, newId('ful', now), body, now.toISOString());
-    return andThen(out, (o) => createdJson(c, createdOrRefused(o)));
-  }, app.inStore);
-}
+export const createFulfillment = ordersOperation(
+  routes.createFulfillment,
+  ({ repos, clock }) =>
+    (c) => {
+      const body = c.req.valid('json');
+      const problems = createProblems(body);
+      if (problems.length > 0) rejectWith(problems, false);
+      const now = clock.now();
+      const out = repos.fulfillments.insert(c.get('store').id, newId('ful', now), body, now.toISOString());
+      return andThen(out, (o) => createdJson(c, createdOrRefused(o)));
+    },
+  inStore,
+);

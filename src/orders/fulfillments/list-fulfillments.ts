@@ -1,15 +1,13 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { okJson, type JsonText } from '../envelope.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import type { FulfillmentList } from './model.js';
 
-export function register(app: OrdersApp, { repos }: OrdersDeps) {
-  defineOperation(
-    app.service,
-    routes.listFulfillments,
+export const listFulfillments = ordersOperation(
+  routes.listFulfillments,
+  ({ repos }) =>
     (c) => {
       const q = c.req.valid('query');
       const ids = q['ids[]'];
@@ -27,6 +25,5 @@ export function register(app: OrdersApp, { repos }: OrdersDeps) {
         return okJson(c, `{"fulfillments":[${items.join(',')}]${tail}` as JsonText<FulfillmentList>);
       });
     },
-    app.inStore,
-  );
-}
+  inStore,
+);

@@ -12,9 +12,15 @@ const MISSING = {
 export function createdOrRefused(out: CreateOutcome): JsonText<Fulfillment> {
   if ('fulfillment' in out) return out.fulfillment;
   if ('conflict' in out) {
-    throw new ApiError(40900, 'A fulfillment with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+    throw new ApiError(40900, 'A fulfillment with this source_id already exists in the store.', [
+      { path: 'source_id', info: 'Already exists.' },
+    ]);
   }
-  if ('missing' in out) rejectWith(out.missing.map((m) => MISSING[m]), false);
+  if ('missing' in out)
+    rejectWith(
+      out.missing.map((m) => MISSING[m]),
+      false,
+    );
   const details: ErrorDetail[] = out.lineItems.map((p) =>
     'unknown' in p
       ? { path: `line_items[${p.index}].source_id`, info: 'No item of the order has this source_id.' }

@@ -24,7 +24,13 @@ export function fulfillmentJson(f: Omit<Fulfillment, 'store'> & { storeId: strin
   }) as JsonText<Fulfillment>;
 }
 
-export function newFulfillmentJson(id: string, storeId: string, body: FulfillmentCreate, location: StoredLocation | undefined, now: string) {
+export function newFulfillmentJson(
+  id: string,
+  storeId: string,
+  body: FulfillmentCreate,
+  location: StoredLocation | undefined,
+  now: string,
+) {
   const { pickup_location, ...fields } = body;
   return fulfillmentJson({
     id,
@@ -35,7 +41,9 @@ export function newFulfillmentJson(id: string, storeId: string, body: Fulfillmen
         pickup_location: {
           location_id: pickup_location.location_id,
           address: JSON.parse(location.address) as NonNullable<Fulfillment['pickup_location']>['address'],
-          opening_hours: JSON.parse(location.openingHours) as NonNullable<Fulfillment['pickup_location']>['opening_hours'],
+          opening_hours: JSON.parse(location.openingHours) as NonNullable<
+            Fulfillment['pickup_location']
+          >['opening_hours'],
         },
       }),
     created_at: now,

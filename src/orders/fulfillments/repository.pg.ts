@@ -14,8 +14,13 @@ import { lineItemProblems } from './rules.js';
 export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
   return {
     find: async (storeId, id) =>
-      (await pool.query<{ doc: JsonText<Fulfillment> }>({ name: 'fulfillments-find', text: 'SELECT doc FROM fulfillments WHERE store_id = $1 AND id = $2', values: [storeId, id] }))
-        .rows[0]?.doc,
+      (
+        await pool.query<{ doc: JsonText<Fulfillment> }>({
+          name: 'fulfillments-find',
+          text: 'SELECT doc FROM fulfillments WHERE store_id = $1 AND id = $2',
+          values: [storeId, id],
+        })
+      ).rows[0]?.doc,
     insert: (storeId, id, body, now) =>
       inPostgresTransaction(pool, async (client): Promise<CreateOutcome> => {
         const order = (
@@ -34,10 +39,17 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
               })
             ).rows[0]
           : undefined;
-        const missing = [...(order ? [] : (['order'] as const)), ...(body.pickup_location && !location ? (['pickup_location'] as const) : [])];
+        const missing = [
+          ...(order ? [] : (['order'] as const)),
+          ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
+        ];
         if (missing.length > 0) return { missing };
         if (body.source_id !== undefined) {
-          const taken = await client.query({ name: 'fulfillments-source-taken', text: 'SELECT 1 FROM fulfillments WHERE store_id = $1 AND source_id = $2', values: [storeId, body.source_id] });
+          const taken = await client.query({
+            name: 'fulfillments-source-taken',
+            text: 'SELECT 1 FROM fulfillments WHERE store_id = $1 AND source_id = $2',
+            values: [storeId, body.source_id],
+          });
           if (taken.rowCount) return { conflict: 'source_id' };
         }
         const held = (
@@ -65,7 +77,11 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
     change: (storeId, id, change, now) =>
       inPostgresTransaction(pool, async (client) => {
         const doc = (
-          await client.query<{ doc: string }>({ name: 'fulfillments-find-lock', text: 'SELECT doc FROM fulfillments WHERE store_id = $1 AND id = $2 FOR UPDATE', values: [storeId, id] })
+          await client.query<{ doc: string }>({
+            name: 'fulfillments-find-lock',
+            text: 'SELECT doc FROM fulfillments WHERE store_id = $1 AND id = $2 FOR UPDATE',
+            values: [storeId, id],
+          })
         ).rows[0]?.doc;
         if (doc === undefined) return undefined;
         const decided = change(JSON.parse(doc) as Fulfillment);

@@ -35,7 +35,10 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
               .where(and(eq(locations.storeId, storeId), eq(locations.id, body.pickup_location.location_id)))
               .get()
           : undefined;
-        const missing = [...(order ? [] : (['order'] as const)), ...(body.pickup_location && !location ? (['pickup_location'] as const) : [])];
+        const missing = [
+          ...(order ? [] : (['order'] as const)),
+          ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
+        ];
         if (missing.length > 0) return { missing };
         if (body.source_id !== undefined) {
           const taken = tx
@@ -48,7 +51,13 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
         const held = tx
           .select({ doc: fulfillments.doc })
           .from(fulfillments)
-          .where(and(eq(fulfillments.storeId, storeId), eq(fulfillments.orderId, body.order_id), ne(fulfillments.status, 'canceled')))
+          .where(
+            and(
+              eq(fulfillments.storeId, storeId),
+              eq(fulfillments.orderId, body.order_id),
+              ne(fulfillments.status, 'canceled'),
+            ),
+          )
           .all()
           .map((r) => JSON.parse(r.doc) as Fulfillment);
         const problems = lineItemProblems((JSON.parse(order!.doc) as Order).items, held, body.line_items);
@@ -56,7 +65,17 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
         const json = newFulfillmentJson(id, storeId, body, location, now);
         const inserted = tx
           .insert(fulfillments)
-          .values({ id, storeId, orderId: body.order_id, orderSourceId: order!.sourceId, sourceId: body.source_id ?? null, status: body.status, doc: json, createdAt: now, updatedAt: now })
+          .values({
+            id,
+            storeId,
+            orderId: body.order_id,
+            orderSourceId: order!.sourceId,
+            sourceId: body.source_id ?? null,
+            status: body.status,
+            doc: json,
+            createdAt: now,
+            updatedAt: now,
+          })
           .onConflictDoNothing({ target: [fulfillments.storeId, fulfillments.sourceId] })
           .run();
         return inserted.changes === 1 ? { fulfillment: json } : { conflict: 'source_id' };

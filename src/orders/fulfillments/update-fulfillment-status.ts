@@ -1,15 +1,13 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { okJson } from '../envelope.js';
 import { changedOrRefused } from './outcomes.js';
 import { moveProblem } from './rules.js';
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(
-    app.service,
-    routes.updateFulfillmentStatus,
+export const updateFulfillmentStatus = ordersOperation(
+  routes.updateFulfillmentStatus,
+  ({ repos, clock }) =>
     (c) => {
       // occurred_at is validated by the schema and not stored (see the YAML).
       const { status } = c.req.valid('json');
@@ -24,6 +22,5 @@ export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
       );
       return andThen(out, (o) => okJson(c, changedOrRefused(o)));
     },
-    app.inStore,
-  );
-}
+  inStore,
+);

@@ -1,25 +1,29 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import { rejectWith } from '../service.js';
 import { variantProblems } from './rules.js';
 
 export const productSourceIdTaken = () =>
-  new ApiError(40900, 'A product with this source_id already exists in the store.', [{ path: 'source_id', info: 'Already exists.' }]);
+  new ApiError(40900, 'A product with this source_id already exists in the store.', [
+    { path: 'source_id', info: 'Already exists.' },
+  ]);
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(app.service, routes.createProduct, (c) => {
-    const body = c.req.valid('json');
-    const problems = variantProblems(body.variants);
-    if (problems.length > 0) rejectWith(problems, false);
-    const now = clock.now();
-    return andThen(repos.products.insert(c.get('store').id, newId('prd', now), body, now.toISOString()), (out) => {
-      if ('conflict' in out) throw productSourceIdTaken();
-      return createdJson(c, out.product);
-    });
-  }, app.inStore);
-}
+export const createProduct = ordersOperation(
+  routes.createProduct,
+  ({ repos, clock }) =>
+    (c) => {
+      const body = c.req.valid('json');
+      const problems = variantProblems(body.variants);
+      if (problems.length > 0) rejectWith(problems, false);
+      const now = clock.now();
+      return andThen(repos.products.insert(c.get('store').id, newId('prd', now), body, now.toISOString()), (out) => {
+        if ('conflict' in out) throw productSourceIdTaken();
+        return createdJson(c, out.product);
+      });
+    },
+  inStore,
+);

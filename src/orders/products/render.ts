@@ -35,5 +35,12 @@ export function newProductJson(id: string, storeId: string, body: ProductCreate,
 /** A stored product with `patch` applied (fields sent replace theirs whole), rendered again. */
 export function patchedProductJson(doc: JsonText<Product>, patch: ProductUpdate, now: string): JsonText<Product> {
   const { id, source_id, store, created_at, updated_at: _updated, ...fields } = JSON.parse(doc) as Product;
-  return productJson({ id, storeId: store.id, sourceId: source_id, fields: { ...fields, ...patch }, createdAt: created_at, updatedAt: now });
+  return productJson({
+    id,
+    storeId: store.id,
+    sourceId: source_id,
+    fields: { ...fields, ...patch },
+    createdAt: created_at,
+    updatedAt: now,
+  });
 }

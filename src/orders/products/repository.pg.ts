@@ -12,8 +12,13 @@ import { newProductJson, patchedProductJson } from './render.js';
 export function postgresProducts(pool: pg.Pool): ProductRepository {
   return {
     find: async (storeId, id) =>
-      (await pool.query<{ doc: JsonText<Product> }>({ name: 'products-find', text: 'SELECT doc FROM products WHERE store_id = $1 AND id = $2', values: [storeId, id] }))
-        .rows[0]?.doc,
+      (
+        await pool.query<{ doc: JsonText<Product> }>({
+          name: 'products-find',
+          text: 'SELECT doc FROM products WHERE store_id = $1 AND id = $2',
+          values: [storeId, id],
+        })
+      ).rows[0]?.doc,
     async insert(storeId, id, body, now) {
       const json = newProductJson(id, storeId, body, now);
       const inserted = await pool.query({
@@ -35,7 +40,11 @@ export function postgresProducts(pool: pg.Pool): ProductRepository {
         ).rows[0]?.doc;
         if (doc === undefined || Object.keys(patch).length === 0) return doc;
         const json = patchedProductJson(doc, patch, now);
-        await client.query({ name: 'products-update', text: 'UPDATE products SET doc = $1, updated_at = $2 WHERE store_id = $3 AND id = $4', values: [json, now, storeId, id] });
+        await client.query({
+          name: 'products-update',
+          text: 'UPDATE products SET doc = $1, updated_at = $2 WHERE store_id = $3 AND id = $4',
+          values: [json, now, storeId, id],
+        });
         return json;
       }),
   };

@@ -6,7 +6,8 @@ export function variantProblems(variants: ProductCreate['variants'] | undefined)
   const seen = new Set<string>();
   const problems: ErrorDetail[] = [];
   (variants ?? []).forEach((v, i) => {
-    if (seen.has(v.source_id)) problems.push({ path: `variants[${i}].source_id`, info: 'Must differ from the other variants\' source_id.' });
+    if (seen.has(v.source_id))
+      problems.push({ path: `variants[${i}].source_id`, info: "Must differ from the other variants' source_id." });
     seen.add(v.source_id);
   });
   return problems;

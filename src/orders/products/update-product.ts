@@ -1,25 +1,25 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { okJson } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import { rejectWith } from '../service.js';
 import { variantProblems } from './rules.js';
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(
-    app.service,
-    routes.updateProduct,
+export const updateProduct = ordersOperation(
+  routes.updateProduct,
+  ({ repos, clock }) =>
     (c) => {
       const patch = c.req.valid('json');
       const problems = variantProblems(patch.variants);
       if (problems.length > 0) rejectWith(problems, false);
-      return andThen(repos.products.update(c.get('store').id, c.req.valid('param').id, patch, clock.now().toISOString()), (product) => {
-        if (!product) throw new ApiError(40400, 'The product could not be found.');
-        return okJson(c, product);
-      });
+      return andThen(
+        repos.products.update(c.get('store').id, c.req.valid('param').id, patch, clock.now().toISOString()),
+        (product) => {
+          if (!product) throw new ApiError(40400, 'The product could not be found.');
+          return okJson(c, product);
+        },
+      );
     },
-    app.inStore,
-  );
-}
+  inStore,
+);
