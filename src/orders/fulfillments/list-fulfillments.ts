@@ -3,7 +3,7 @@ import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { okJson, type JsonText } from '../envelope.js';
 import { pageOf, pageWindow } from '../pagination.js';
-import type { FulfillmentList } from './model.js';
+import type { FulfillmentList } from './repository.js';
 
 export const listFulfillments = ordersOperation(
   routes.listFulfillments,

@@ -1,5 +1,5 @@
 import type { JsonText } from '../envelope.js';
-import type { Fulfillment, FulfillmentCreate } from './model.js';
+import type { Fulfillment, FulfillmentCreate } from './repository.js';
 
 /** A location's stored fields, as a pickup fulfillment copies them. */
 export interface StoredLocation {

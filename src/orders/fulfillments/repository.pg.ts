@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
 import type { JsonText } from '../envelope.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
-import type { CreateOutcome, Fulfillment, FulfillmentRepository } from './model.js';
+import type { CreateOutcome, Fulfillment, FulfillmentRepository } from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson, type StoredLocation } from './render.js';
 import { lineItemProblems } from './rules.js';
 
@@ -50,7 +51,7 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
             text: 'SELECT 1 FROM fulfillments WHERE store_id = $1 AND source_id = $2',
             values: [storeId, body.source_id],
           });
-          if (taken.rowCount) return { conflict: 'source_id' };
+          if (taken.rowCount) return SOURCE_ID_CONFLICT;
         }
         const held = (
           await client.query<{ doc: string }>({
@@ -69,9 +70,9 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (store_id, source_id) DO NOTHING`,
           values: [id, storeId, body.order_id, order!.sourceId, body.source_id ?? null, body.status, json, now],
         });
-        return inserted.rowCount === 1 ? { fulfillment: json } : { conflict: 'source_id' };
+        return inserted.rowCount === 1 ? { fulfillment: json } : SOURCE_ID_CONFLICT;
       }).catch((err: unknown) => {
-        if (isUniqueViolation(err, 'fulfillments_store_source')) return { conflict: 'source_id' } as const;
+        if (isUniqueViolation(err, 'fulfillments_store_source')) return SOURCE_ID_CONFLICT;
         throw err;
       }),
     change: (storeId, id, change, now) =>

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { WRITE, type Db } from '../../shared/db/client.js';
 import type { JsonText } from '../envelope.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
 import { fulfillments, locations, orders } from '../schema.js';
-import type { Fulfillment, FulfillmentRepository } from './model.js';
+import type { Fulfillment, FulfillmentRepository } from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson } from './render.js';
 import { lineItemProblems } from './rules.js';
 
@@ -46,7 +47,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
             .from(fulfillments)
             .where(and(eq(fulfillments.storeId, storeId), eq(fulfillments.sourceId, body.source_id)))
             .get();
-          if (taken) return { conflict: 'source_id' };
+          if (taken) return SOURCE_ID_CONFLICT;
         }
         const held = tx
           .select({ doc: fulfillments.doc })
@@ -78,7 +79,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
           })
           .onConflictDoNothing({ target: [fulfillments.storeId, fulfillments.sourceId] })
           .run();
-        return inserted.changes === 1 ? { fulfillment: json } : { conflict: 'source_id' };
+        return inserted.changes === 1 ? { fulfillment: json } : SOURCE_ID_CONFLICT;
       }, WRITE),
     change: (storeId, id, change, now) =>
       db.transaction((tx) => {

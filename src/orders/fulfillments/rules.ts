@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../errors.js';
-import type { Fulfillment, FulfillmentCreate, FulfillmentState, LineItemProblem } from './model.js';
+import type { Fulfillment, FulfillmentCreate, FulfillmentState, LineItemProblem } from './repository.js';
 
 /** The statuses of each delivery method, in the order they may be reached (update-fulfillment-status page). */
 export const STATUS_ORDER: Record<Fulfillment['delivery_method'], readonly FulfillmentState[]> = {

@@ -4,7 +4,9 @@ import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { rejectWith } from '../service.js';
-import { toLocation } from './repository.js';
+import { toLocation } from './render.js';
+import { sourceIdTaken } from '../errors.js';
+import { isConflict } from '../outcomes.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
@@ -28,7 +30,10 @@ export const createLocation = ordersOperation(
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
     const row = repos.locations.insert({ ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
-    return andThen(row, (r) => created(c, toLocation(r)));
+    return andThen(row, (r) => {
+      if (isConflict(r)) throw sourceIdTaken('location', 'store');
+      return created(c, toLocation(r));
+    });
   },
   inStore,
 );

@@ -2,6 +2,8 @@ import * as routes from '../../../generated/orders/routes.js';
 import { newId } from '../../shared/ids.js';
 import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
+import { sourceIdTaken, unknownReference } from '../errors.js';
+import { isConflict, isMissingReference } from '../outcomes.js';
 import { rejectWith } from '../service.js';
 import { orderRuleProblems } from './rules.js';
 
@@ -12,7 +14,10 @@ export const createOrder = ordersOperation(
     const problems = orderRuleProblems(body);
     if (problems.length > 0) rejectWith(problems, false);
     const now = clock.now();
-    return createdJson(c, await repos.orders.insert(c.get('store').id, newId('ord', now), body, now.toISOString()));
+    const order = await repos.orders.insert(c.get('store').id, newId('ord', now), body, now.toISOString());
+    if (isConflict(order)) throw sourceIdTaken('order', 'store');
+    if (isMissingReference(order)) throw unknownReference(order.missing, 'location');
+    return createdJson(c, order);
   },
   inStore,
 );

@@ -4,7 +4,8 @@ import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { createPageGate, streamDocuments } from '../streamed-page.js';
-import { orderListJson, type OrderList, type Sort } from './repository.js';
+import { orderListJson } from './render.js';
+import type { OrderList, Sort } from './repository.js';
 
 const DEFAULT_SORT: Sort = '-source_created_at';
 

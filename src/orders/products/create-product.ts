@@ -3,14 +3,10 @@ import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
-import { ApiError } from '../errors.js';
+import { sourceIdTaken } from '../errors.js';
+import { isConflict } from '../outcomes.js';
 import { rejectWith } from '../service.js';
 import { variantProblems } from './rules.js';
-
-export const productSourceIdTaken = () =>
-  new ApiError(40900, 'A product with this source_id already exists in the store.', [
-    { path: 'source_id', info: 'Already exists.' },
-  ]);
 
 export const createProduct = ordersOperation(
   routes.createProduct,
@@ -21,7 +17,7 @@ export const createProduct = ordersOperation(
       if (problems.length > 0) rejectWith(problems, false);
       const now = clock.now();
       return andThen(repos.products.insert(c.get('store').id, newId('prd', now), body, now.toISOString()), (out) => {
-        if ('conflict' in out) throw productSourceIdTaken();
+        if (isConflict(out)) throw sourceIdTaken('product', 'store');
         return createdJson(c, out.product);
       });
     },

@@ -1,5 +1,5 @@
 import type { JsonText } from '../envelope.js';
-import type { Product, ProductCreate, ProductUpdate } from './model.js';
+import type { Product, ProductCreate, ProductUpdate } from './repository.js';
 
 type ProductFields = Omit<ProductCreate, 'source_id'>;
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import type { JsonText } from '../envelope.js';
-import type { Product, ProductRepository } from './model.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
+import type { Product, ProductRepository } from './repository.js';
 import { newProductJson, patchedProductJson } from './render.js';
 
 /**
@@ -27,7 +28,7 @@ export function postgresProducts(pool: pg.Pool): ProductRepository {
                ON CONFLICT (store_id, source_id) DO NOTHING`,
         values: [id, storeId, body.source_id, json, now],
       });
-      return inserted.rowCount === 1 ? { product: json } : { conflict: 'source_id' };
+      return inserted.rowCount === 1 ? { product: json } : SOURCE_ID_CONFLICT;
     },
     update: (storeId, id, patch, now) =>
       inPostgresTransaction(pool, async (client) => {

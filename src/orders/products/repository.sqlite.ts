@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { WRITE, type Db } from '../../shared/db/client.js';
 import type { JsonText } from '../envelope.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { products } from '../schema.js';
-import type { Product, ProductRepository } from './model.js';
+import type { Product, ProductRepository } from './repository.js';
 import { newProductJson, patchedProductJson } from './render.js';
 
 /** The products on SQLite (drizzle). A source_id taken is the unique index's answer, in the insert itself. */
@@ -22,7 +23,7 @@ export function sqliteProducts(db: Db): ProductRepository {
         .values({ id, storeId, sourceId: body.source_id, doc: json, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: [products.storeId, products.sourceId] })
         .run();
-      return inserted.changes === 1 ? { product: json } : { conflict: 'source_id' };
+      return inserted.changes === 1 ? { product: json } : SOURCE_ID_CONFLICT;
     },
     // BEGIN IMMEDIATE: the write lock is taken before the read, so no other write comes between.
     update: (storeId, id, patch, now) =>

@@ -1,5 +1,5 @@
 import type { ErrorDetail } from '../errors.js';
-import type { ProductCreate } from './model.js';
+import type { ProductCreate } from './repository.js';
 
 /** The rules of a product beyond its schema, as the YAML describes them on createProduct: distinct variant source_ids. */
 export function variantProblems(variants: ProductCreate['variants'] | undefined): ErrorDetail[] {

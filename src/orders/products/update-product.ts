@@ -2,7 +2,7 @@ import * as routes from '../../../generated/orders/routes.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { okJson } from '../envelope.js';
-import { ApiError } from '../errors.js';
+import { notFound } from '../errors.js';
 import { rejectWith } from '../service.js';
 import { variantProblems } from './rules.js';
 
@@ -16,7 +16,7 @@ export const updateProduct = ordersOperation(
       return andThen(
         repos.products.update(c.get('store').id, c.req.valid('param').id, patch, clock.now().toISOString()),
         (product) => {
-          if (!product) throw new ApiError(40400, 'The product could not be found.');
+          if (!product) throw notFound('product');
           return okJson(c, product);
         },
       );

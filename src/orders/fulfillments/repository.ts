@@ -2,6 +2,7 @@ import type { components } from '../../../generated/orders/types.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import type { JsonText } from '../envelope.js';
 import type { ErrorDetail } from '../errors.js';
+import type { SourceIdConflict } from '../outcomes.js';
 
 export type Fulfillment = components['schemas']['Fulfillment'];
 export type FulfillmentCreate = components['schemas']['FulfillmentCreate'];
@@ -16,7 +17,7 @@ export type LineItemProblem = { index: number; unknown: true } | { index: number
 /** What a create comes to: the fulfillment stored, or why the data refused it. */
 export type CreateOutcome =
   | { fulfillment: JsonText<Fulfillment> }
-  | { conflict: 'source_id' }
+  | SourceIdConflict
   | { missing: Array<'order' | 'pickup_location'> }
   | { lineItems: LineItemProblem[] };
 

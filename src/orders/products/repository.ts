@@ -1,13 +1,14 @@
 import type { components } from '../../../generated/orders/types.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import type { JsonText } from '../envelope.js';
+import type { SourceIdConflict } from '../outcomes.js';
 
 export type Product = components['schemas']['Product'];
 export type ProductCreate = components['schemas']['ProductCreate'];
 export type ProductUpdate = components['schemas']['ProductUpdate'];
 
 /** What a write of a product comes to: the product as stored, or the unique index's refusal. */
-export type ProductWrite = { product: JsonText<Product> } | { conflict: 'source_id' };
+export type ProductWrite = { product: JsonText<Product> } | SourceIdConflict;
 
 /** The products' data access (repository.sqlite.ts, repository.pg.ts). Products come and go as JSON text (productJson). */
 export interface ProductRepository {
