@@ -580,8 +580,9 @@ export type components = {
             /** @description Up to 100 e-mail addresses, as in the 2024-07 interface. */
             emails?: components["schemas"]["Email"][];
             /**
-             * @description Language tag: BCP 47 (`en-US`) or the POSIX form with an underscore (`en_US`) that
-             *     2024-07 clients also send; stored and answered as sent.
+             * @description The customer's locale as the client writes it (`en-US`, `en_US`, `zh-Hant-HK`): at most
+             *     128 characters and no pattern, as the 2024-07 "Update order by ID" page has it; stored
+             *     and answered as sent.
              * @example en_US
              */
             locale?: string;
@@ -600,9 +601,46 @@ export type components = {
             currency: components["schemas"]["Currency"];
             amount: components["schemas"]["Amount"];
         };
-        /** @description A line of an order. `quantity` is required; every other field is optional. */
+        /**
+         * @description A line of an order. `quantity` is required; on a create `source_id` is too
+         *     (OrderItemCreate). In answers `source_id` is absent only on items of orders created before
+         *     that correction.
+         */
         OrderItem: {
             source_id?: components["schemas"]["SourceId"];
+            sku?: string;
+            quantity: number;
+            unit_weight?: components["schemas"]["Weight"];
+            unit_price?: components["schemas"]["Money"];
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
+            product_title?: string;
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
+            product_variant_title?: string;
+            discount?: components["schemas"]["Amount"];
+            tax?: components["schemas"]["Amount"];
+            fulfillable_quantity?: number;
+            source_product_id?: string;
+            source_variant_id?: string;
+            /**
+             * @description Harmonized System code as the client writes it (`6109`, `6109.10`, `6109 10 00`): any
+             *     string of at most 256 characters; no pattern is imposed, as in the 2024-07 interface.
+             * @example 6109.10
+             */
+            hs_code?: string;
+            origin_country_region?: components["schemas"]["CountryRegion"];
+            /** @description Up to 100 image URLs, as in the 2024-07 interface; each an absolute URL of at most 2048 characters (a bound that protects the service). */
+            image_urls?: string[];
+            product_tags?: components["schemas"]["Tags"];
+            product_categories?: components["schemas"]["Tags"];
+            returnable_quantity?: number;
+        };
+        /**
+         * @description An item as a create sends it: an OrderItem whose `source_id` (at most 32 characters) is
+         *     required, as the 2024-07 Order model has it (a correction: this contract first had it
+         *     optional). Orders stored before the correction keep answering items without one.
+         */
+        OrderItemCreate: {
+            source_id: components["schemas"]["SourceId"];
             sku?: string;
             quantity: number;
             unit_weight?: components["schemas"]["Weight"];
@@ -686,7 +724,7 @@ export type components = {
             discount_total?: components["schemas"]["Amount"];
             /** @description Price after discounts, before shipping and taxes. */
             subtotal?: components["schemas"]["Amount"];
-            items: components["schemas"]["OrderItem"][];
+            items: components["schemas"]["OrderItemCreate"][];
             note?: string;
             source_created_at?: components["schemas"]["DateTime"];
             source_updated_at?: components["schemas"]["DateTime"];

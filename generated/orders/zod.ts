@@ -125,7 +125,7 @@ export const zCustomer = z.strictObject({
     first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     emails: z.array(zEmail).max(100).optional(),
-    locale: z.string().refine(s => s.length <= 35 || Array.from(s).length <= 35, { message: 'Must be at most 35 characters long.' }).regex(/^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/).optional(),
+    locale: z.string().refine(s => s.length <= 128 || Array.from(s).length <= 128, { message: 'Must be at most 128 characters long.' }).optional(),
     phones: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional()
 });
 
@@ -145,10 +145,40 @@ export const zMoney = z.strictObject({
 });
 
 /**
- * A line of an order. `quantity` is required; every other field is optional.
+ * A line of an order. `quantity` is required; on a create `source_id` is too
+ * (OrderItemCreate). In answers `source_id` is absent only on items of orders created before
+ * that correction.
+ *
  */
 export const zOrderItem = z.strictObject({
     source_id: zSourceId.optional(),
+    sku: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    quantity: z.int().gte(1).lte(1000000),
+    unit_weight: zWeight.optional(),
+    unit_price: zMoney.optional(),
+    product_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    product_variant_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    discount: zAmount.optional(),
+    tax: zAmount.optional(),
+    fulfillable_quantity: z.int().gte(0).lte(1000000).optional(),
+    source_product_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    source_variant_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    hs_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    origin_country_region: zCountryRegion.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    product_tags: zTags.optional(),
+    product_categories: zTags.optional(),
+    returnable_quantity: z.int().gte(0).lte(1000000).optional()
+});
+
+/**
+ * An item as a create sends it: an OrderItem whose `source_id` (at most 32 characters) is
+ * required, as the 2024-07 Order model has it (a correction: this contract first had it
+ * optional). Orders stored before the correction keep answering items without one.
+ *
+ */
+export const zOrderItemCreate = z.strictObject({
+    source_id: zSourceId,
     sku: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     quantity: z.int().gte(1).lte(1000000),
     unit_weight: zWeight.optional(),
@@ -227,7 +257,7 @@ export const zOrderCreate = z.strictObject({
     tax_total: zAmount.optional(),
     discount_total: zAmount.optional(),
     subtotal: zAmount.optional(),
-    items: z.array(zOrderItem).min(1).max(100),
+    items: z.array(zOrderItemCreate).min(1).max(100),
     note: z.string().refine(s => s.length <= 5000 || Array.from(s).length <= 5000, { message: 'Must be at most 5000 characters long.' }).optional(),
     source_created_at: zDateTime.optional(),
     source_updated_at: zDateTime.optional(),
