@@ -72,3 +72,9 @@ export const unknownReferenceDetail = (path: string, resource: 'location' | 'ord
 /** 404/40400 for a resource of the store (or, for stores, of the account) that does not exist. */
 export const notFound = (resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment') =>
   new ApiError(40400, `The ${resource} could not be found.`);
+
+/** 42200/UnprocessableEntity: the request's problems, every one of them. */
+export const invalidRequest = (details: ErrorDetail[]) => new ApiError(42200, undefined, details);
+
+/** 40001/MissingParameter: the request's problems, at least one of them something required that is missing. */
+export const missingParameters = (details: ErrorDetail[]) => new ApiError(40001, undefined, details);
