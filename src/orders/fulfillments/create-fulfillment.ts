@@ -2,8 +2,8 @@ import * as routes from '../../../generated/orders/routes.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
+import { invalidRequest } from '../errors.js';
 import { createdJson } from '../envelope.js';
-import { rejectWith } from '../service.js';
 import { createdOrRefused } from './outcomes.js';
 import { createProblems } from './rules.js';
 
@@ -13,7 +13,7 @@ export const createFulfillment = ordersOperation(
     (c) => {
       const body = c.req.valid('json');
       const problems = createProblems(body);
-      if (problems.length > 0) rejectWith(problems, false);
+      if (problems.length > 0) throw invalidRequest(problems);
       const now = clock.now();
       const out = repos.fulfillments.insert(c.get('store').id, newId('ful', now), body, now.toISOString());
       return andThen(out, (o) => createdJson(c, createdOrRefused(o)));

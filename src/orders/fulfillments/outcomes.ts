@@ -1,6 +1,5 @@
-import { notFound, sourceIdTaken, unknownReferenceDetail, type ErrorDetail } from '../errors.js';
+import { type ErrorDetail, invalidRequest, notFound, sourceIdTaken, unknownReferenceDetail } from '../errors.js';
 import { isConflict } from '../outcomes.js';
-import { rejectWith } from '../service.js';
 import type { ChangeOutcome, CreateOutcome, Fulfillment } from './repository.js';
 import type { JsonText } from '../envelope.js';
 
@@ -13,22 +12,18 @@ const MISSING = {
 export function createdOrRefused(out: CreateOutcome): JsonText<Fulfillment> {
   if ('fulfillment' in out) return out.fulfillment;
   if (isConflict(out)) throw sourceIdTaken('fulfillment', 'store');
-  if ('missing' in out)
-    rejectWith(
-      out.missing.map((m) => MISSING[m]),
-      false,
-    );
+  if ('missing' in out) throw invalidRequest(out.missing.map((m) => MISSING[m]));
   const details: ErrorDetail[] = out.lineItems.map((p) =>
     'unknown' in p
       ? { path: `line_items[${p.index}].source_id`, info: 'No item of the order has this source_id.' }
       : { path: `line_items[${p.index}].quantity`, info: `Exceeds the units of the item left to fulfill (${p.left}).` },
   );
-  rejectWith(details, false);
+  throw invalidRequest(details);
 }
 
 /** A change's outcome in the error table: the fulfillment, 404/40400, or 422/42200 with its problems. */
 export function changedOrRefused(out: ChangeOutcome): JsonText<Fulfillment> {
   if (out === undefined) throw notFound('fulfillment');
-  if ('refused' in out) rejectWith(out.refused, false);
+  if ('refused' in out) throw invalidRequest(out.refused);
   return out.fulfillment;
 }

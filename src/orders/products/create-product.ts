@@ -3,9 +3,8 @@ import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
-import { sourceIdTaken } from '../errors.js';
+import { invalidRequest, sourceIdTaken } from '../errors.js';
 import { isConflict } from '../outcomes.js';
-import { rejectWith } from '../service.js';
 import { variantProblems } from './rules.js';
 
 export const createProduct = ordersOperation(
@@ -14,7 +13,7 @@ export const createProduct = ordersOperation(
     (c) => {
       const body = c.req.valid('json');
       const problems = variantProblems(body.variants);
-      if (problems.length > 0) rejectWith(problems, false);
+      if (problems.length > 0) throw invalidRequest(problems);
       const now = clock.now();
       return andThen(repos.products.insert(c.get('store').id, newId('prd', now), body, now.toISOString()), (out) => {
         if (isConflict(out)) throw sourceIdTaken('product', 'store');

@@ -2,8 +2,7 @@ import * as routes from '../../../generated/orders/routes.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { okJson } from '../envelope.js';
-import { notFound } from '../errors.js';
-import { rejectWith } from '../service.js';
+import { invalidRequest, notFound } from '../errors.js';
 import { variantProblems } from './rules.js';
 
 export const updateProduct = ordersOperation(
@@ -12,7 +11,7 @@ export const updateProduct = ordersOperation(
     (c) => {
       const patch = c.req.valid('json');
       const problems = variantProblems(patch.variants);
-      if (problems.length > 0) rejectWith(problems, false);
+      if (problems.length > 0) throw invalidRequest(problems);
       return andThen(
         repos.products.update(c.get('store').id, c.req.valid('param').id, patch, clock.now().toISOString()),
         (product) => {
