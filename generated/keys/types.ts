@@ -455,7 +455,11 @@ export type components = {
         RateLimitLimit: number;
         /** @description Requests left in the current bucket. */
         RateLimitRemaining: number;
-        /** @description Seconds until the bucket holds at least one request again. */
+        /**
+         * @description When the bucket holds at least one request again, as Unix time in seconds (the current
+         *     second when it holds one now): a timestamp, as AfterShip's rate-limit page defines
+         *     `ratelimit-reset`. `retry-after` on a `429` gives the same wait in seconds.
+         */
         RateLimitReset: number;
         /**
          * @description Identifier of this request, also written in the service's logs.

@@ -78,7 +78,7 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   const order = await checkedFetch(`${base}/orders`, {
     method: 'POST',
     headers: { ...json, 'svc-store-id': storeId },
-    body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping' }),
+    body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ source_id: 'li-1', quantity: 1 }], delivery_method: 'shipping' }),
   });
   expect(order.status).toBe(201);
   // The WAL checkpoint worker, embedded as source text, runs from the copy too.
