@@ -127,7 +127,7 @@ function trimMessage(message: string): string {
 // ---------------------------------------------------------------------------------------------
 // Hunks of the generated types
 
-/** Line diff (LCS over the part between the common prefix and suffix) as unified hunks with context. */
+/** Line diff (Myers, over the part between the common prefix and suffix) as unified hunks with context. */
 export function hunks(beforeText: string, afterText: string, context = 2): Hunk[] {
   const a = beforeText.split('\n');
   const b = afterText.split('\n');
@@ -142,31 +142,12 @@ export function hunks(beforeText: string, afterText: string, context = 2): Hunk[
   const n = endA - start;
   const m = endB - start;
   if (n === 0 && m === 0) return [];
-  if (n * m > 4_000_000) return [{ declaration: '(too large to show)', lines: [`-${n} lines`, `+${m} lines`] }];
-  const lcs = new Int32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] = a[start + i] === b[start + j] ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
-    }
-  }
-  // The edit script over the whole file: [kind, text, line index in the new file].
+  const edits = myers(a.slice(start, endA), b.slice(start, endB));
+  if (!edits) return [{ declaration: '(too large to show)', lines: [`-${n} lines`, `+${m} lines`] }];
+  // The edit script over the whole file: kind, text, line index in the new file.
   const script: { kind: ' ' | '-' | '+'; text: string; newLine: number }[] = [];
   for (let k = 0; k < start; k++) script.push({ kind: ' ', text: a[k]!, newLine: k });
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[start + i] === b[start + j]) {
-      script.push({ kind: ' ', text: a[start + i]!, newLine: start + j });
-      i++;
-      j++;
-    } else if (i < n && (j === m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) {
-      script.push({ kind: '-', text: a[start + i]!, newLine: start + j });
-      i++;
-    } else {
-      script.push({ kind: '+', text: b[start + j]!, newLine: start + j });
-      j++;
-    }
-  }
+  for (const e of edits) script.push({ kind: e.kind, text: e.text, newLine: start + e.newLine });
   for (let k = 0; k < a.length - endA; k++) script.push({ kind: ' ', text: a[endA + k]!, newLine: endB + k });
 
   const out: Hunk[] = [];
@@ -207,4 +188,58 @@ function declarationAt(lines: string[], at: number): string {
     if (m) open.push({ indent, name: m[1]!.replace(/^"|"$/g, '') });
   }
   return open.map((o) => o.name).join(' › ') || '(top)';
+}
+
+/** Myers' O((N+M)D) shortest edit script, removals before additions; undefined past 4000 edits. */
+function myers(a: string[], b: string[]): { kind: ' ' | '-' | '+'; text: string; newLine: number }[] | undefined {
+  const n = a.length;
+  const m = b.length;
+  const max = Math.min(n + m, 4000);
+  const offset = max + 1;
+  let v: Int32Array = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  let found = false;
+  for (let d = 0; d <= max && !found; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        found = true;
+        break;
+      }
+    }
+  }
+  if (!found) return undefined;
+  trace.push(v);
+  // Walk back through the saved frontiers.
+  const out: { kind: ' ' | '-' | '+'; text: string; newLine: number }[] = [];
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 2; d >= 0; d--) {
+    v = trace[d]!;
+    const k = x - y;
+    const prevK = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? k + 1 : k - 1;
+    const prevX = v[offset + prevK]!;
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+      out.push({ kind: ' ', text: a[x]!, newLine: y });
+    }
+    if (d === 0) break;
+    if (x === prevX) {
+      y--;
+      out.push({ kind: '+', text: b[y]!, newLine: y });
+    } else {
+      x--;
+      out.push({ kind: '-', text: a[x]!, newLine: y });
+    }
+  }
+  return out.reverse();
 }

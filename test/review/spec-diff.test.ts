@@ -154,9 +154,9 @@ const cases: Case[] = [
   { name: 'new 409 response', spec: 'orders', edit: (d) => set(d, ['paths', '/orders/{id}', 'patch', 'responses', '409'], { $ref: '#/components/responses/Conflict' }), rule: 'response-non-success-status-added', severity: 'info', exit: 0 },
   { name: 'documented error response removed (mirror)', spec: 'orders', edit: (d) => d.deleteIn(['paths', '/orders', 'post', 'responses', '409']), rule: 'response-non-success-status-removed', severity: 'warning', exit: 0 },
   { name: 'success response removed', spec: 'orders', edit: (d) => { set(d, ['paths', '/stores', 'post', 'responses', '200'], get(d, ['paths', '/stores', 'post', 'responses', '201'])); d.deleteIn(['paths', '/stores', 'post', 'responses', '201']); }, rule: 'response-success-status-removed', severity: 'error', exit: 1 },
-  { name: 'new operation', spec: 'orders', edit: (d) => set(d, ['paths', '/products/{id}'], { get: { operationId: 'getProduct', summary: 'Get a product', responses: { '200': { description: 'OK' } } } }), rule: 'endpoint-added', severity: 'info', exit: 0 },
+  { name: 'new operation', spec: 'orders', edit: (d) => set(d, ['paths', '/widgets/{id}'], { get: { operationId: 'getWidget', summary: 'Get a widget', responses: { '200': { description: 'OK' } } } }), rule: 'endpoint-added', severity: 'info', exit: 0 },
   { name: 'operation removed (mirror)', spec: 'orders', edit: (d) => d.deleteIn(['paths', '/locations/{id}', 'get']), rule: 'endpoint-removed', severity: 'error', exit: 1 },
-  { name: 'order item source_id optional → required', spec: 'orders', edit: (d) => set(d, S('OrderItem', 'required'), ['quantity', 'source_id']), rule: 'request-property-became-required', severity: 'error', exit: 1, field: 'items[].source_id' },
+  { name: 'order item sku optional → required on a create', spec: 'orders', edit: (d) => set(d, S('OrderItemCreate', 'required'), ['source_id', 'quantity', 'sku']), rule: 'request-property-became-required', severity: 'error', exit: 1, field: 'items[].sku' },
   { name: 'order item source_id required → optional (mirror)', spec: 'orders', edit: (d) => set(d, S('OrderCreate', 'required'), list(d, S('OrderCreate', 'required')).filter((n) => n !== 'source_id')), rule: 'request-property-became-optional', severity: 'info', exit: 0 },
   // Request bodies and fields.
   { name: 'new optional request field', spec: 'orders', edit: (d) => set(d, S('StoreCreate', 'properties', 'slogan'), { type: 'string', maxLength: 80 }), rule: 'request-optional-property-added', severity: 'info', exit: 0 },
@@ -252,6 +252,14 @@ describe.concurrent('spec:diff reports', () => {
     expect(stdout).toContain(`Property '"x-request-id"' is missing in type`);
   }, 60_000);
 
+  it("judges the commerce branch's correction (an item's source_id required on a create) an error to accept", async () => {
+    const before = edited('orders', (d) => set(d, S('OrderItemCreate', 'required'), ['quantity']));
+    const { code, stdout } = await specDiff(['--before', before, '--after', 'openapi/orders.yaml', '--format', 'json']);
+    expect(code).toBe(1);
+    const changes = changesOf(JSON.parse(stdout) as JsonReport);
+    expect(changes.map((c) => `${c.rule} ${c.severity} ${c.operation} ${c.field}`)).toEqual(['request-property-became-required error POST /orders items[].source_id']);
+  }, 60_000);
+
   it('judges a webhook request as the service sends it: a new enum value is an error, a removed one is not', async () => {
     const hook = (values: string[]) => (d: Document) =>
       set(d, ['webhooks'], {
@@ -275,9 +283,9 @@ describe.concurrent('spec:diff reports', () => {
     const file = edited('orders', (d) => set(d, ['components', 'parameters', 'Limit', 'schema', 'default'], 25));
     const github = await specDiff(['--before', 'openapi/orders.yaml', '--after', file, '--format', 'github']);
     expect(github.code).toBe(1);
-    expect(github.stdout).toMatch(/^::error file=.*orders-\d+\.yaml,line=\d+,title=request-parameter-default-value-changed::GET \/\w+ parameter query\.limit: default 10 → 25 \(and 2 more places\)$/m);
+    expect(github.stdout).toMatch(/^::error file=.*orders-\d+\.yaml,line=\d+,title=request-parameter-default-value-changed::GET \/\w+ parameter query\.limit: default 10 → 25 \(and \d+ more places\)$/m);
     const text = await specDiff(['--before', 'openapi/orders.yaml', '--after', file, '--format', 'text']);
-    expect(text.stdout).toMatch(/^ERROR +request-parameter-default-value-changed +GET \/\w+ parameter query\.limit: default 10 → 25 \(\+2 places\)/m);
+    expect(text.stdout).toMatch(/^ERROR +request-parameter-default-value-changed +GET \/\w+ parameter query\.limit: default 10 → 25 \(\+\d+ places\)/m);
     const json = await specDiff(['--before', 'openapi/orders.yaml', '--after', file, '--format', 'json']);
     expect(JSON.parse(json.stdout).counts).toMatchObject({ changes: 1, error: 1 });
   }, 60_000);
@@ -321,9 +329,9 @@ describe('spec:diff between git refs', () => {
     expect(same.code).toBe(0);
 
     // A YAML change committed without `npm run generate`: an error, in the commit against its parent.
-    const stale = edited('orders', (d) => set(d, S('OrderItem', 'required'), ['quantity', 'source_id']));
+    const stale = edited('orders', (d) => set(d, S('OrderItemCreate', 'required'), ['source_id', 'quantity', 'sku']));
     cpSync(stale, path.join(repo, 'openapi', 'orders.yaml'));
-    commit('source_id required, not regenerated');
+    commit('sku required, not regenerated');
     const staleRun = await specDiff(['HEAD~1', 'HEAD', '--format', 'json'], repo);
     expect(staleRun.code).toBe(1);
     const staleRules = (JSON.parse(staleRun.stdout) as JsonReport).specs[1]!.changes.map((c) => c.rule);
@@ -339,7 +347,7 @@ describe('spec:diff between git refs', () => {
         'accepted:',
         '  - rule: request-property-became-required',
         '    operation: POST /orders',
-        '    field: items[].source_id',
+        '    field: items[].sku',
         '    reason: A correction; the 2024-07 interface requires it.',
         '    accepted_by: reviewer',
         '    date: 2026-11-24',
