@@ -171,7 +171,7 @@ export async function checkStoredData(databaseUrl: string, specFile: string, lim
       }
       results.push(result);
     }
-    return { database: redact(databaseUrl), spec: specFile, resources: results, unchecked };
+    return { database: redact(databaseUrl), spec: path.relative(process.cwd(), specFile) || specFile, resources: results, unchecked };
   } finally {
     await reader.close();
   }
@@ -182,7 +182,7 @@ const redact = (url: string): string => url.replace(/(\/\/[^:/@]+):[^@]*@/, '$1:
 
 export function renderDataCheck(check: DataCheck): string {
   const bad = check.resources.reduce((n, r) => n + r.violations, 0);
-  const out = [`Stored data in ${check.database} against ${check.spec}: ${bad === 0 ? 'every row fits' : `${bad} row${bad === 1 ? '' : 's'} violate the contract`}`];
+  const out = [`Stored data in ${check.database} against ${check.spec}: ${bad === 0 ? 'every row fits' : `${bad} row${bad === 1 ? ' violates' : 's violate'} the contract`}`];
   for (const r of check.resources) {
     out.push(`${r.table} (${r.schema}): ${r.rows} row${r.rows === 1 ? '' : 's'} checked, ${r.violations} violate`);
     for (const v of r.named) out.push(`  ${v.row}`, ...v.problems.map((p) => `    ${p}`));
