@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { ACCEPTED_CHANGES_FILE, isContractFile } from './lib/contract-files.js';
 import { RULES, SEVERITIES, type Severity } from './lib/contract-rules.js';
 import {
-  AcceptedChangesError,
   applyPolicy,
   exitCode,
   parseAcceptedChanges,
@@ -186,8 +185,8 @@ export async function main(argv: string[], io: MainIo = processIo): Promise<numb
   try {
     accepted = parseAcceptedChanges(acceptedText);
   } catch (err) {
-    if (!(err instanceof AcceptedChangesError) && !(err instanceof Error)) throw err;
-    io.stderr(`spec:diff: ${(err as Error).message}`);
+    // A malformed entry, or one naming a rule that does not exist: the policy cannot be applied.
+    io.stderr(`spec:diff: ${ACCEPTED_FILE}: ${(err as Error).message}`);
     return 2;
   }
   const specs = await Promise.all(pairs.map((pair) => reviewPair(pair)));

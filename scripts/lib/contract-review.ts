@@ -67,18 +67,16 @@ export interface Review {
   failures: string[];
 }
 
-export class AcceptedChangesError extends Error {}
-
 /** openapi/accepted-changes.yaml: `accepted:` a list of {rule, operation, field?, spec?, reason, accepted_by, date}. */
 export function parseAcceptedChanges(text: string | undefined): AcceptedChange[] {
   if (text === undefined || text.trim() === '') return [];
   const doc = parseYaml(text) as { accepted?: unknown } | null;
   const list = doc?.accepted ?? [];
-  if (!Array.isArray(list)) throw new AcceptedChangesError('accepted-changes.yaml: `accepted` must be a list');
+  if (!Array.isArray(list)) throw new Error('`accepted` must be a list');
   return list.map((entry, i) => {
     const e = (entry ?? {}) as Record<string, unknown>;
     const missing = ['rule', 'operation', 'reason', 'accepted_by', 'date'].filter((k) => e[k] === undefined || e[k] === '');
-    if (missing.length > 0) throw new AcceptedChangesError(`accepted-changes.yaml: entry ${i + 1} lacks ${missing.join(', ')}`);
+    if (missing.length > 0) throw new Error(`entry ${i + 1} lacks ${missing.join(', ')}`);
     if (e.rule !== 'type-request-incompatible' && e.rule !== 'type-response-incompatible') ruleOf(String(e.rule));
     return {
       rule: String(e.rule),

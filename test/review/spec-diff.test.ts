@@ -297,6 +297,13 @@ describe.concurrent('spec:diff reports', () => {
     expect(rules.stdout).toMatch(/^response-required-property-added\twarning\t/m);
     expect((await specDiff(['--before', 'only-one.yaml'])).code).toBe(2);
     expect((await specDiff(['--fail-on', 'sometimes'])).stderr).toContain('--fail-on takes error|warning|info');
+    const incomplete = path.join(tmp, 'accepted-incomplete.yaml');
+    writeFileSync(incomplete, 'accepted:\n  - rule: request-property-became-required\n    operation: POST /orders\n');
+    const refused = await specDiff(['--before', 'openapi/orders.yaml', '--after', 'openapi/orders.yaml', '--accepted', incomplete]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('entry 1 lacks reason, accepted_by, date');
+    writeFileSync(incomplete, 'accepted:\n  - {rule: no-such-rule, operation: "*", reason: r, accepted_by: a, date: 2026-11-24}\n');
+    expect((await specDiff(['--before', 'openapi/orders.yaml', '--after', 'openapi/orders.yaml', '--accepted', incomplete])).stderr).toContain('no rule no-such-rule');
   }, 30_000);
 
   it('runs as the npm script', async () => {
