@@ -13,6 +13,10 @@ import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
 import type { SealedModule } from './keys/sealed/sealed-module.js';
+import { instrumentSealedModule } from './keys/sealed/instrumented.js';
+import { keysEvents, type AuditTrail } from './keys/audit.js';
+import type { Metrics, ServiceLabel } from './shared/metrics.js';
+import type { VersionInfo } from './shared/version.js';
 
 export interface AppDeps {
   /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
@@ -24,6 +28,12 @@ export interface AppDeps {
   keys?: { config: KeysConfig; sealed: SealedModule };
   /** The origin clients reach the server at (PUBLIC_URL, else http://HOST:PORT); the served specs name it. */
   publicUrl?: string;
+  /** The process's metrics (METRICS_PORT set); nothing is counted without them. */
+  metrics?: Metrics;
+  /** What is running, answered by /healthz (the server passes versionInfo()). */
+  version?: VersionInfo;
+  /** The key service's audit trail (KEYGEN_AUDIT_LOG); none when unset. */
+  audit?: AuditTrail;
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
@@ -35,9 +45,13 @@ export function createApp(deps: AppDeps) {
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use('*', requestContext(logger));
+  const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
+  const serviceOf = (path: string): ServiceLabel =>
+    path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
+  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS }));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const health = { status: 'ok', ...deps.version };
+  app.get('/healthz', (c) => c.json(health));
   app.get('/readyz', async (c) => {
     try {
       await storage.probeWrite();
@@ -53,8 +67,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
   if (deps.keys) {
-    const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+    const { config: keysConfig } = deps.keys;
+    const sealed = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
+    const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
+    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }));
   }
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));
