@@ -18,7 +18,7 @@ const run = (file: string, args: string[], env: Record<string, string | undefine
 const npm = (script: string[], env: Record<string, string | undefined>) =>
   spawnSync('npm', ['--silent', ...script], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
 
-let servers: Started[] = [];
+const servers: Started[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');
 });
