@@ -17,6 +17,7 @@ import { instrumentSealedModule } from './keys/sealed/instrumented.js';
 import { keysEvents, type AuditTrail } from './keys/audit.js';
 import type { Metrics, ServiceLabel } from './shared/metrics.js';
 import type { VersionInfo } from './shared/version.js';
+import type { Tracing } from './shared/tracing-hooks.js';
 
 export interface AppDeps {
   /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
@@ -34,12 +35,14 @@ export interface AppDeps {
   version?: VersionInfo;
   /** The key service's audit trail (KEYGEN_AUDIT_LOG); none when unset. */
   audit?: AuditTrail;
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set); none otherwise. */
+  tracing?: Tracing;
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
-  const { storage, clock, config, logger } = deps;
-  const repos = storage.repos;
+  const { storage, clock, config, logger, tracing } = deps;
+  const repos = tracing ? tracing.repositories(storage.repos, storage.engine) : storage.repos;
   const authenticate = createAuthenticator(repos.apiKeys, clock);
   const rateLimit = storage.rateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
@@ -48,7 +51,7 @@ export function createApp(deps: AppDeps) {
   const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
   const serviceOf = (path: string): ServiceLabel =>
     path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
-  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS }));
+  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS, trace: tracing?.request }));
 
   const health = { status: 'ok', ...deps.version };
   app.get('/healthz', (c) => c.json(health));
@@ -68,7 +71,8 @@ export function createApp(deps: AppDeps) {
 
   if (deps.keys) {
     const { config: keysConfig } = deps.keys;
-    const sealed = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
+    const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
+    const sealed = tracing ? tracing.sealed(counted) : counted;
     const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
     app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }));
   }

@@ -16,6 +16,7 @@ import { openAuditTrail, type AuditTrail } from './keys/audit.js';
 import { answeredFlag } from './process-flags.js';
 import { createMetrics, startMetricsServer } from './shared/metrics.js';
 import { serverHeader, versionInfo } from './shared/version.js';
+import { loadTracing } from './shared/tracing-hooks.js';
 
 const production = process.env.NODE_ENV === 'production';
 
@@ -43,6 +44,7 @@ async function main() {
   const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
   const metricsServer = metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
   let audit: AuditTrail | undefined;
+  const tracing = await loadTracing(version);
 
   // A newcomer gets a key at once; a production start never mints a credential on its own.
   if ((await storage.repos.apiKeys.count()) === 0) {
@@ -94,6 +96,7 @@ async function main() {
     const release = async () => {
       sweeper?.stop();
       audit?.close();
+      await tracing?.shutdown();
       metricsServer?.server.close();
       await keys?.sealed.close();
       await checkpointer?.stop();
@@ -127,12 +130,12 @@ async function main() {
   if (noProvider) logger.warn(noProvider);
   const auditSettings = keys.config.audit;
   if (auditSettings) audit = await openAuditTrail({ ...auditSettings, sealed: keys.sealed, clock, logger });
-  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl, metrics, version, audit });
+  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl, metrics, version, audit, tracing });
   const onExpired = metrics && ((n: number) => metrics.keysEvent('transaction_expired', 'ok', n));
   sweeper = startSweeper({ transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, clock, logger, onExpired }, { intervalMs: keys.config.sweepIntervalMs });
   const listening = `Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
   lifecycle.info(
-    { ...version, pid: process.pid, url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine, metrics: metricsServer?.url, audit: auditSettings?.destination },
+    { ...version, pid: process.pid, url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine, metrics: metricsServer?.url, audit: auditSettings?.destination, tracing: Boolean(tracing) },
     listening,
   );
   // A person's line beside the JSON, outside production only: in production every line is JSON.

@@ -24,6 +24,8 @@ export interface RequestObserving {
   serviceOf?: (path: string) => ServiceLabel;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0: the connection's address. */
   trustProxyHops?: number;
+  /** Runs the request in its trace span (src/shared/tracing.ts), when traces are on. */
+  trace?: (c: Context, next: () => Promise<void>) => Promise<void>;
 }
 
 /** Health probes are logged at debug: a balancer polls them every few seconds. */
@@ -66,7 +68,7 @@ export const requestContext =
     const logging = logger.isLevelEnabled(PROBES.has(c.req.path) ? 'debug' : 'info');
     const start = logging || metrics ? performance.now() : 0;
     // `.then`, not an async function: one promise fewer per request.
-    return next().then(() => {
+    return (observing.trace ? observing.trace(c, next) : next()).then(() => {
       // Any response not built by jsonResponse (docs, health, the key service's c.json) gets it here.
       if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
       if (!logging && !metrics) return;
