@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
 import { sqliteKeysRepositories } from '../../src/keys/repository.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { ROOT, tempDir } from '../support/process.js';
@@ -40,7 +40,7 @@ it('a patch waits for another process’s writer and then reads what it committe
   const key = createApiKey(database.db, clock, { name: 'lock' });
   const repos = sqliteOrdersRepositories(database.db);
   const store = await repos.stores.insert({ id: 'sto_lock', accountId: key.accountId, source_id: 's', name: 'Before', currency: 'EUR', now: '2024-07-01T08:00:00.000Z' });
-  expect(store.name).toBe('Before');
+  expect(store).toMatchObject({ name: 'Before' });
 
   const holder = holdWriteLock("UPDATE stores SET name = 'Held' WHERE id = 'sto_lock'", 300);
   await holder.locked;
