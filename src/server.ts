@@ -38,10 +38,11 @@ async function main() {
   // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.
   const storage = await openStorage(config, (err) => logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'));
   const database = storage.sqlite;
-  // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
-  const checkpointer = !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
-  const clock = systemClock;
   const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
+  // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
+  const checkpointer =
+    !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
+  const clock = systemClock;
   const metricsServer = metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
   let audit: AuditTrail | undefined;
   const tracing = await loadTracing(version);

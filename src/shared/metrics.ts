@@ -20,6 +20,8 @@ export interface Metrics {
   sealedOperation(backend: string, operation: string, seconds: number, failed: boolean): void;
   /** One key-service event (a key made, a transaction created, a sign-in, an exchange, an expiry) and its outcome. */
   keysEvent(event: string, outcome: string, count?: number): void;
+  /** The WAL checkpoint worker's last pass (SQLite): frames in the WAL, and how many of them are checkpointed. */
+  walCheckpoint(walFrames: number, checkpointed: number): void;
 }
 
 /** What the database gauges read at each scrape: PostgreSQL's pool, or SQLite's file (its WAL beside it). */
@@ -103,7 +105,13 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
       },
     });
   }
+  let checkpointLag: Gauge | undefined;
   if (db?.sqliteFile && db.sqliteFile !== ':memory:') {
+    checkpointLag = new Gauge({
+      name: 'sqlite_wal_checkpoint_lag_frames',
+      help: "Frames of SQLite's WAL not yet copied into the database at the checkpoint worker's last pass.",
+      registers: [registry],
+    });
     const wal = `${db.sqliteFile}-wal`;
     new Gauge({
       name: 'sqlite_wal_bytes',
@@ -150,6 +158,7 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
     keysEvent(event, outcome, count = 1) {
       events.inc({ event, outcome }, count);
     },
+    walCheckpoint: (walFrames, checkpointed) => checkpointLag?.set(Math.max(0, walFrames - checkpointed)),
   };
 }
 

@@ -138,6 +138,7 @@ describe('a production start', () => {
     expect(scrape).toContain('http_requests_total{service="orders",operation="listStores",status_class="4xx"} 1');
     expect(scrape).toContain('http_requests_total{service="keys",operation="initKey",status_class="4xx"} 1');
     expect(scrape).toMatch(/^sqlite_wal_bytes \d+$/m);
+    expect(scrape).toMatch(/^# TYPE sqlite_wal_checkpoint_lag_frames gauge$/m);
 
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.stderr()).toBe('');
