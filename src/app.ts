@@ -13,6 +13,11 @@ import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
 import type { SealedModule } from './keys/sealed/sealed-module.js';
+import { instrumentSealedModule } from './keys/sealed/instrumented.js';
+import { keysEvents, type AuditTrail } from './keys/audit.js';
+import type { Metrics, ServiceLabel } from './shared/metrics.js';
+import type { VersionInfo } from './shared/version.js';
+import type { Tracing } from './shared/tracing-hooks.js';
 
 export interface AppDeps {
   /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
@@ -24,20 +29,32 @@ export interface AppDeps {
   keys?: { config: KeysConfig; sealed: SealedModule };
   /** The origin clients reach the server at (PUBLIC_URL, else http://HOST:PORT); the served specs name it. */
   publicUrl?: string;
+  /** The process's metrics (METRICS_PORT set); nothing is counted without them. */
+  metrics?: Metrics;
+  /** What is running, answered by /healthz (the server passes versionInfo()). */
+  version?: VersionInfo;
+  /** The key service's audit trail (KEYGEN_AUDIT_LOG); none when unset. */
+  audit?: AuditTrail;
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set); none otherwise. */
+  tracing?: Tracing;
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
-  const { storage, clock, config, logger } = deps;
-  const repos = storage.repos;
+  const { storage, clock, config, logger, tracing } = deps;
+  const repos = tracing ? tracing.repositories(storage.repos, storage.engine) : storage.repos;
   const authenticate = createAuthenticator(repos.apiKeys, clock);
   const rateLimit = storage.rateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use('*', requestContext(logger));
+  const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
+  const serviceOf = (path: string): ServiceLabel =>
+    path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
+  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS, trace: tracing?.request }));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const health = { status: 'ok', ...deps.version };
+  app.get('/healthz', (c) => c.json(health));
   app.get('/readyz', async (c) => {
     try {
       await storage.probeWrite();
@@ -53,8 +70,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
   if (deps.keys) {
-    const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+    const { config: keysConfig } = deps.keys;
+    const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
+    const sealed = tracing ? tracing.sealed(counted) : counted;
+    const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
+    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }));
   }
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));

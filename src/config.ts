@@ -29,7 +29,21 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: int(30_000, 1000),
   HEADERS_TIMEOUT_MS: int(10_000, 1000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
+  // Prometheus text on http://METRICS_HOST:METRICS_PORT/metrics; no listener (and no counting) when unset.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How many proxies in front add to X-Forwarded-For: the access log's client address is the entry
+  // the nearest trusted one added. 0: the connection's address, the header ignored (anyone can send it).
+  TRUST_PROXY_HOPS: int(0, 0).pipe(z.number().max(10)),
+  // The `Server` response header naming the version and commit; an operator who hides it sets false.
+  VERSION_HEADER: z
+    .enum(['true', 'false', '1', '0'], { message: 'expected true or false (or 1 or 0)' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
+
+/** The names of every setting the schema above reads (the configuration check knows them). */
+export const CONFIG_NAMES: readonly string[] = Object.keys(schema.shape);
 
 export type Config = z.infer<typeof schema>;
 

@@ -81,7 +81,7 @@ export function postgresStorage(pool: pg.Pool): Storage {
 }
 
 /** What `openStorage` opened: the storage, and SQLite's connection when the engine is SQLite (WAL checkpoints). */
-export type OpenedStorage = Storage & { sqlite?: DatabaseHandle };
+export type OpenedStorage = Storage & { sqlite?: DatabaseHandle; pool?: pg.Pool };
 
 /**
  * Opens the database DATABASE_URL names and brings its schema up to date: a SQLite file (or
@@ -100,7 +100,7 @@ export async function openStorage(
       await pool.end().catch(() => {});
       throw new Error(`Cannot open the PostgreSQL database: ${(err as Error).message}`, { cause: err });
     }
-    return postgresStorage(pool);
+    return { ...postgresStorage(pool), pool };
   }
   const handle = openDatabase(config.DATABASE_URL);
   return { ...sqliteStorage(handle.db, handle.close), sqlite: handle };

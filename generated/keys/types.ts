@@ -363,7 +363,8 @@ export type components = {
             };
         };
         /**
-         * @description The service's secure hardware cannot be reached right now. Nothing was consumed: no key,
+         * @description The service's secure hardware cannot be reached right now, or its audit trail cannot be
+         *     written (when the operator keeps one and requires it). Nothing was consumed: no key,
          *     transaction or token was made or spent; send the same request again after `retry-after`
          *     seconds.
          */

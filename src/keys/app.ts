@@ -4,6 +4,7 @@ import { createDevProvider } from './oidc/dev-provider.js';
 import { createRelyingParty, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import { keysOperations } from './operations.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
+import { noKeysEvents } from './audit.js';
 
 const consoleLogger = {
   warn: (obj: object, msg: string) => console.warn(msg, obj),
@@ -36,9 +37,10 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
       fetch: dev.fetch,
     };
   }
-  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
+  const events = deps.events ?? noKeysEvents;
+  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, events, urls, rp: createRelyingParty(providers, urls.callback) };
 
-  const service = createKeysService(deps, logger);
+  const service = createKeysService(deps, logger, events);
   const app = service.app;
   // Every answer of the key service, JSON and pages (the development provider sets its own).
   app.use('*', async (c, next) => {
@@ -48,7 +50,7 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
   registerOperations(service, keysOperations, operationDeps);
   if (dev) app.route('/', dev.app);
   // The development provider's routes; the operations answer their own errors.
-  const answerError = keysErrorAnswer(logger);
+  const answerError = keysErrorAnswer(logger, events);
   app.onError((err, c) => answerError(c, err));
   return app;
 }

@@ -7,6 +7,7 @@ import type { KeysConfig } from './config.js';
 import type { KeysRepositories } from './repository.js';
 import type { RelyingParty } from './oidc/relying-party.js';
 import type { SealedModule } from './sealed/sealed-module.js';
+import type { KeysEvents } from './audit.js';
 
 export interface KeysLogger {
   warn(obj: object, msg: string): void;
@@ -25,6 +26,8 @@ export interface KeysAppDeps {
   /** The per-API-key token bucket, shared with the order service; none means no limit. */
   rateLimit?: RateLimiter;
   logger?: KeysLogger;
+  /** Where events go (metrics, the audit trail); none when neither is configured. */
+  events?: KeysEvents;
 }
 
 /** What the key service's handlers are made from. */
@@ -35,6 +38,8 @@ export interface KeysOperationDeps {
   config: KeysConfig;
   rp: RelyingParty;
   logger: KeysLogger;
+  /** Each step of a key's life, recorded before the operation answers (audit.ts). */
+  events: KeysEvents;
   /** Absolute URLs of the prompt page and of the OIDC callback (`redirect_uri`). */
   urls: { prompt: string; callback: string };
 }

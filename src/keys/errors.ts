@@ -13,6 +13,9 @@ export interface Issue {
 
 /** The key service's only error class: 400 for a bad parameter, 404 for an unknown key. */
 export class KeysError extends Error {
+  /** Set when the operation recorded this refusal itself (audit.ts), so that it is not recorded twice. */
+  recorded = false;
+
   constructor(
     readonly status: 400 | 404,
     readonly issues: [Issue, ...Issue[]],
@@ -37,6 +40,9 @@ export const internalErrorBody = () =>
 /** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
 export const unavailableBody = () =>
   ({ error: { code: 'unavailable', message: "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later." } }) as const;
+/** The audit trail cannot be written (and the operator chose that this stops the operation): 503, retry later. */
+export const auditUnavailableBody = () =>
+  ({ error: { code: 'unavailable', message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later." } }) as const;
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
 

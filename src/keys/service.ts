@@ -6,9 +6,10 @@ import { addResponseHeaders } from '../shared/http.js';
 import { andThen } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
-import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import { auditUnavailableBody, badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
+import { AuditUnavailable, noKeysEvents, type KeysEvents } from './audit.js';
 
 /** A key service request body is small: a provider name, a client secret, a return URL. */
 export const KEYS_BODY_LIMIT = 64 * 1024;
@@ -20,10 +21,30 @@ const BODY_MESSAGES = {
 } as const;
 
 /** The key service's answer to anything thrown while it answers a request. */
-export function keysErrorAnswer(logger: KeysLogger) {
+export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysEvents) {
+  // A refusal changes nothing, so a failure to record it is logged and the refusal still answered.
+  const refused = (c: Context<KeysEnv>, reason: string) => {
+    const operationId = (c.get as (k: string) => string | undefined)('operationId');
+    try {
+      Promise.resolve(events.record(c, { event: 'request_refused', outcome: 'refused', reason, operationId, keyId: c.req.param('keyId') })).catch(() => {});
+    } catch {
+      // Logged by the audit trail itself.
+    }
+  };
   return (c: Context<KeysEnv>, err: unknown): Response => {
-    if (err instanceof KeysError) return c.json(err.toBody(), err.status);
-    if (err instanceof TooManyRequests) return c.json(err.toBody(), 429, err.headers);
+    if (err instanceof KeysError) {
+      if (!err.recorded) refused(c, `${err.issues[0].parameter}:${err.issues[0].reason}`);
+      return c.json(err.toBody(), err.status);
+    }
+    // Not recorded, nothing done: the same request answers once the trail can be written.
+    if (err instanceof AuditUnavailable) {
+      if (/\/(prompt|oidc\/callback)$/.test(c.req.path)) return failurePage(c);
+      return c.json(auditUnavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+    }
+    if (err instanceof TooManyRequests) {
+      refused(c, 'rate_limited');
+      return c.json(err.toBody(), 429, err.headers);
+    }
     if (err instanceof BodyError) return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
     // The hardware could not answer; every operation asks it before it consumes anything.
     if (err instanceof SealedModuleUnavailable) {
@@ -45,7 +66,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * body for every error. Query parameters a route does not declare are ignored: the OpenID
  * provider's redirect carries some of its own.
  */
-export function createKeysService(deps: KeysAppDeps, logger: KeysLogger): Service<KeysEnv> {
+export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events: KeysEvents = noKeysEvents): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),
@@ -65,6 +86,6 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger): Servic
       const issues = problems.map(issueFrom);
       throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);
     },
-    answerError: keysErrorAnswer(logger),
+    answerError: keysErrorAnswer(logger, events),
   };
 }

@@ -20,7 +20,15 @@ export function startSweeper(
     devProvider,
     clock,
     logger,
-  }: { transactions: TransactionRepository; devProvider: DevProviderRepository; clock: Clock; logger?: { error(obj: object, msg: string): void } },
+    onExpired,
+  }: {
+    transactions: TransactionRepository;
+    devProvider: DevProviderRepository;
+    clock: Clock;
+    logger?: { error(obj: object, msg: string): void };
+    /** How many expired transactions a batch swept (the metrics count them). */
+    onExpired?: (transactions: number) => void;
+  },
   { intervalMs = 60_000, batchSize = 500 } = {},
 ): Sweeper {
   let running: Promise<number> | null = null;
@@ -28,7 +36,9 @@ export function startSweeper(
     let total = 0;
     for (;;) {
       const now = clock.now();
-      const n = Math.max(await transactions.purgeExpiredBatch(now, batchSize), await devProvider.purgeExpiredBatch(now, batchSize));
+      const swept = await transactions.purgeExpiredBatch(now, batchSize);
+      if (swept > 0) onExpired?.(swept);
+      const n = Math.max(swept, await devProvider.purgeExpiredBatch(now, batchSize));
       total += n;
       if (n < batchSize) return total;
       await new Promise((resolve) => setImmediate(resolve));

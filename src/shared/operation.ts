@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteConfig, RouteConfigToTypedResponse, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
-import { withResponseHeaders } from './http.js';
+import { setOperationId, withResponseHeaders } from './http.js';
 import { andThen, type MaybePromise } from './maybe.js';
 import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } from './validation.js';
 
@@ -112,8 +112,11 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
   const refuse = options.refuse ?? service.refuse;
   const fail = (c: Context<E>, err: unknown) => withResponseHeaders(c, service.answerError(c, err));
   const done = (c: Context<E>, res: Response) => withResponseHeaders(c, res);
+  const operationId = route.operationId ?? `${route.method} ${route.path}`;
 
   const layered = (c: RouteContext<R, E>): Answer => {
+    // The access log and the metrics name the operation, whichever step answers.
+    setOperationId(c, operationId);
     let out: Answer;
     try {
       // Each step goes on at once when the one before answered at once (then, see maybe.ts).
