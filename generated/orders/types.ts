@@ -810,6 +810,7 @@ export type components = {
         StoreCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -840,6 +841,7 @@ export type components = {
         LocationCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -870,6 +872,7 @@ export type components = {
         OrderCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -930,7 +933,11 @@ export type components = {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account). */
+        /**
+         * @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the
+         *     account), or the first request with this `idempotency-key` is still being done
+         *     (`header.idempotency-key`: retry later).
+         */
         Conflict: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -973,7 +980,11 @@ export type components = {
                 "application/json": components["schemas"]["Error415"];
             };
         };
-        /** @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem. */
+        /**
+         * @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown
+         *     property, totals that do not add up), or an `idempotency-key` used before with another
+         *     request. `meta.errors` names every problem.
+         */
         UnprocessableEntity: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1009,6 +1020,15 @@ export type components = {
         };
     };
     parameters: {
+        /**
+         * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+         *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+         *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+         *     with the same key and the same request; the same key with another request is
+         *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+         */
+        IdempotencyKey: string;
         /**
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -1052,6 +1072,11 @@ export type components = {
     requestBodies: never;
     headers: {
         /**
+         * @description `true` on an answer given again to a retry with the same `idempotency-key` (the work was
+         *     not done again); absent on the answer of the request that did the work.
+         */
+        IdempotentReplayed: "true";
+        /**
          * @description Identifier of this request, also written in the service's logs.
          * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
          */
@@ -1093,7 +1118,17 @@ export interface operations {
     createStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1209,6 +1244,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1317,6 +1361,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;

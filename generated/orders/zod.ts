@@ -581,6 +581,16 @@ export const zError500 = z.object({
 });
 
 /**
+ * Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+ * characters (space to `~`), new for each new request, such as a UUID. The first successful
+ * answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+ * with the same key and the same request; the same key with another request is
+ * `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+ *
+ */
+export const zIdempotencyKey = z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/);
+
+/**
  * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
  * value that names no store of the caller's account is `412`/`41204`, whatever its length or
  * characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
@@ -647,6 +657,10 @@ export const zListStoresResponse = zStoreListEnvelope;
 
 export const zCreateStoreBody = zStoreCreate;
 
+export const zCreateStoreHeaders = z.object({
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
 /**
  * The store was created.
  */
@@ -689,7 +703,8 @@ export const zListLocationsResponse = zLocationListEnvelope;
 export const zCreateLocationBody = zLocationCreate;
 
 export const zCreateLocationHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -734,7 +749,8 @@ export const zListOrdersResponse = zOrderListEnvelope;
 export const zCreateOrderBody = zOrderCreate;
 
 export const zCreateOrderHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**

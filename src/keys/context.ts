@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { Service } from '../shared/operation.js';
+import type { IdempotencyRepositories } from '../shared/idempotency/repository.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
 import type { KeysRepositories } from './repository.js';
@@ -15,8 +16,8 @@ export interface KeysLogger {
 
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
 export interface KeysDeps {
-  /** The key service's data access. */
-  repos: KeysRepositories;
+  /** The key service's data access, and the records of safe retries. */
+  repos: KeysRepositories & IdempotencyRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;

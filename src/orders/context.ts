@@ -3,12 +3,13 @@ import type { Config } from '../config.js';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
 import type { OperationOptions, Service } from '../shared/operation.js';
+import type { IdempotencyRepositories } from '../shared/idempotency/repository.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { OrdersRepositories } from './repositories.js';
 import type { StoreRow } from './stores/repository.js';
 
 export interface OrdersDeps {
-  repos: OrdersRepositories;
+  repos: OrdersRepositories & IdempotencyRepositories;
   clock: Clock;
   config: Config;
   logger: Logger;
