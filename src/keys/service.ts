@@ -6,7 +6,8 @@ import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
 import { createIdempotency } from '../shared/idempotency/step.js';
 import { andThen } from '../shared/maybe.js';
-import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
+import type { Service } from '../shared/operation.js';
+import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
 import { badRequest, idempotencyErrors, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
@@ -47,7 +48,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * provider's redirect carries some of its own. Safe retries (409, 422) keep their answers sealed:
  * an init's answer holds the client secret, a transaction's the one-time prompt URL.
  */
-export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
+export function createKeysService(deps: KeysAppDeps, logger: KeysLogger): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),

@@ -2,15 +2,15 @@ import * as routes from '../../../generated/orders/routes.js';
 import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
+import { inStore, ordersOperation } from '../context.js';
 import { rejectWith } from '../service.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
 import { toLocation } from './repository.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(app.service, routes.createLocation, (c) => {
+export const createLocation = ordersOperation(
+  routes.createLocation,
+  ({ repos, clock }) => (c) => {
     const body = c.req.valid('json');
     // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
     // null (open 24 hours).
@@ -29,5 +29,6 @@ export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
     const now = clock.now();
     const row = repos.locations.insert({ ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
     return andThen(row, (r) => created(c, toLocation(r)));
-  }, app.inStore);
-}
+  },
+  inStore,
+);
