@@ -92,7 +92,10 @@ async function main() {
   keys = await loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message), storage);
   logger.info(keys.roots, 'key service roots in use');
   app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
-  sweeper = startSweeper({ transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
+  sweeper = startSweeper(
+    { transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, idempotency: storage.repos.idempotency, clock, logger },
+    { intervalMs: keys.config.sweepIntervalMs },
+  );
   logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine }, 'listening');
   process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
 }
