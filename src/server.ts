@@ -71,13 +71,23 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
+    const release = async () => {
       sweeper?.stop();
       await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();
-      logger.info('stopped');
-      process.exit(0);
+    };
+    server.close(() => {
+      release().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown could not release every resource');
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
 import { createIdempotency } from '../shared/idempotency/step.js';

@@ -92,7 +92,7 @@ function headerValue(c: Context, names: readonly string[]): Record<string, strin
 }
 
 /** Where hono keeps each part's validated value, for `c.req.valid(...)`. */
-const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json' | 'form'> = { header: 'header', path: 'param', query: 'query', body: 'json' };
+type Target = { header: 'header'; path: 'param'; query: 'query'; body: 'json' | 'form' };
 
 /** Whether an operation's request declares a JSON body (read by the service before validation). */
 export const declaresJsonBody = (request: RequestSchemas | undefined) => request?.body?.content?.['application/json']?.schema !== undefined;
@@ -105,7 +105,7 @@ export const declaresJsonBody = (request: RequestSchemas | undefined) => request
  * is read here (the only asynchronous case).
  */
 export function requestChecker(request: RequestSchemas | undefined, strictQuery: boolean) {
-  type Part = { part: RequestPart; target: (typeof TARGET)[RequestPart]; schema: z.ZodType; read: (c: Context, body: unknown) => unknown };
+  type Part = { part: RequestPart; target: Target[RequestPart]; schema: z.ZodType; read: (c: Context, body: unknown) => unknown };
   const parts: Part[] = [];
   const headers = request?.headers as (z.ZodType & { shape?: Record<string, unknown> }) | undefined;
   if (headers) {

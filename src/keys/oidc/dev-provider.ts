@@ -145,7 +145,8 @@ export function createDevProvider(opts: DevProviderOptions) {
     return { provider, callback: provider.callback(), clientSecret };
   };
   try {
-    ready();
+    const built = ready();
+    if (built instanceof Promise) built.catch(() => {});
   } catch {
     // Tried again by the first request, which answers the error.
   }

@@ -1,5 +1,5 @@
 import * as routes from '../../../generated/keys/routes.js';
-import { keysOperation, type KeysOperationDeps } from '../context.js';
+import { keysOperation } from '../context.js';
 import { badRequest, keyNotFound } from '../errors.js';
 import type { TransactionRow } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';

@@ -1,5 +1,5 @@
 import * as routes from '../../../generated/keys/routes.js';
-import { keysOperation, type KeysOperationDeps } from '../context.js';
+import { keysOperation } from '../context.js';
 import { badRequest } from '../errors.js';
 import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
 

@@ -1,5 +1,5 @@
 import * as routes from '../../../generated/keys/routes.js';
-import { keysOperation, type KeysOperationDeps } from '../context.js';
+import { keysOperation } from '../context.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';

@@ -1,6 +1,6 @@
 import * as routes from '../../../generated/keys/routes.js';
 import type { Context } from 'hono';
-import { keysOperation, type KeysOperationDeps } from '../context.js';
+import { keysOperation } from '../context.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
 import { errorPage, browserHeaders, openTransaction, providerUnavailablePage, refusalPage } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';

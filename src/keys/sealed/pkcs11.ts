@@ -707,7 +707,8 @@ export class Pkcs11Token {
         return lib.C_Decrypt(session, ciphertextAndTag, out);
       } catch (err) {
         if (!authFailure(err)) throw err;
-        probe(session);
+        // Without the thread pool the probe answers at once, or throws when the token failed.
+        void probe(session);
         return null;
       }
     });
