@@ -5,7 +5,8 @@ import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersReposi
 import { postgresApiKeys, sqliteApiKeys, type ApiKeyRepository } from './shared/api-keys.js';
 import type { Db } from './shared/db/client.js';
 import { postgresIdempotency } from './shared/idempotency/repository.pg.js';
-import { sqliteIdempotency, type IdempotencyRepositories } from './shared/idempotency/repository.js';
+import type { IdempotencyRepositories } from './shared/idempotency/repository.js';
+import { sqliteIdempotency } from './shared/idempotency/repository.sqlite.js';
 
 /**
  * All data access of the process, one repository per resource, each an interface whose methods
