@@ -3,7 +3,7 @@ import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { ok } from '../envelope.js';
 import { simpleListPage } from '../pagination.js';
-import { toLocation } from './repository.js';
+import { toLocation } from './render.js';
 
 export const listLocations = ordersOperation(
   routes.listLocations,

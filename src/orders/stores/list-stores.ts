@@ -3,7 +3,7 @@ import { andThen } from '../../shared/maybe.js';
 import { ordersOperation } from '../context.js';
 import { ok } from '../envelope.js';
 import { simpleListPage } from '../pagination.js';
-import { toStore } from './repository.js';
+import { toStore } from './render.js';
 
 export const listStores = ordersOperation(routes.listStores, ({ repos }) => (c) => {
   const { page, limit } = c.req.valid('query');
