@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysClient } from '../../client/index.js';
 import type { IdempotencyRepository } from '../../src/shared/idempotency/repository.js';
+import { SealedModuleUnavailable, type SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import type { Storage } from '../../src/storage.js';
 import { appFor } from '../support/app.js';
 import { contractFetch } from '../support/contract.js';
@@ -15,7 +16,7 @@ const newKey = () => `keys-retry-${process.pid}-${++n}`;
 describe('Idempotency-Key on the key service', () => {
   let h: KeysHarness;
   /** The same service on the same database, with a gate before an answer is stored (see `shut`). */
-  let gated: { client: (apiKey: string) => KeysClient; shut: () => () => void };
+  let gated: { client: (apiKey: string) => KeysClient; shut: () => () => void; hardwareDown: (down: boolean) => void };
   let client: KeysClient;
   let apiKey: Awaited<ReturnType<KeysHarness['account']>>['key'];
 
@@ -32,9 +33,27 @@ describe('Idempotency-Key on the key service', () => {
       },
     };
     const storage: Storage = { ...h.storage, repos: { ...h.storage.repos, idempotency } };
-    const root = appFor({ storage, clock: h.clock, keys: { config: h.config, sealed: h.sealed }, publicUrl: h.origin });
+    // The harness's sealed module, whose MAC can be made to fail as a token that cannot be reached does.
+    let down = false;
+    const sealed: SealedModule = {
+      get current() {
+        return h.sealed.current;
+      },
+      alwaysAvailable: h.sealed.alwaysAvailable,
+      roots: () => h.sealed.roots(),
+      derive: (opts) => h.sealed.derive(opts),
+      seal: (plaintext, aad) => h.sealed.seal(plaintext, aad),
+      unseal: (value, aad) => h.sealed.unseal(value, aad),
+      mac: (opts) => {
+        if (down) throw new SealedModuleUnavailable('The test token is down.');
+        return h.sealed.mac(opts);
+      },
+      close: async () => {},
+    };
+    const root = appFor({ storage, clock: h.clock, keys: { config: h.config, sealed }, publicUrl: h.origin });
     gated = {
       client: (key) => createKeysClient({ origin: h.origin, apiKey: key, fetch: contractFetch(root, keysContract) }),
+      hardwareDown: (value) => (down = value),
       shut: () => {
         let open!: () => void;
         gate = new Promise<void>((resolve) => (open = resolve));
@@ -166,6 +185,24 @@ describe('Idempotency-Key on the key service', () => {
     const right = await generate(client, idem, key.id, key.clientSecret);
     expect(right.response.status).toBe(200);
     expect(right.response.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('leaves the key free after a 503 (the secure hardware unreachable): the retry makes the key', async () => {
+    const idem = newKey();
+    const c = gated.client(apiKey.key);
+    const before = await keysOf(apiKey.accountId);
+    gated.hardwareDown(true);
+    try {
+      const unavailable = await init(c, idem);
+      expect(unavailable.response.status).toBe(503);
+      expect(unavailable.error?.error.code).toBe('unavailable');
+    } finally {
+      gated.hardwareDown(false);
+    }
+    const retried = await init(c, idem);
+    expect(retried.response.status).toBe(200);
+    expect(retried.response.headers.get('idempotent-replayed')).toBeNull();
+    expect(await keysOf(apiKey.accountId)).toBe(before + 1);
   });
 
   it('refuses a malformed key with 400 naming the header, and keeps nothing', async () => {
