@@ -69,7 +69,10 @@ describe('Idempotency-Key on the key service', () => {
   const init = (c: KeysClient, key: string, userSecretProvider: 'dev' | 'google' = 'dev') =>
     c.POST('/keys', { params: { header: { 'Idempotency-Key': key } }, body: { userSecretProvider } });
   const generate = (c: KeysClient, key: string, keyId: string, clientSecret: string, clientReturnUrl = RETURN_URL) =>
-    c.POST('/keys/{keyId}/transactions/generate', { params: { path: { keyId }, header: { 'Idempotency-Key': key } }, body: { clientSecret, clientReturnUrl } });
+    c.POST('/keys/{keyId}/transactions/generate', {
+      params: { path: { keyId }, header: { 'Idempotency-Key': key } },
+      body: { clientSecret, clientReturnUrl },
+    });
   const keysOf = (accountId: string) => h.count('keygen_keys WHERE account_id = $1', [accountId]);
 
   it('gives a retried init the first answer, the same id and clientSecret, marked idempotent-replayed, and makes one key', async () => {
@@ -92,7 +95,9 @@ describe('Idempotency-Key on the key service', () => {
     const key = await initKey(client);
     const first = await init(client, newKey());
     const txn = await generate(client, newKey(), key.id, key.clientSecret);
-    const rows = (await h.query<{ body: string; headers: string }>('SELECT body, headers FROM idempotency_records')).map((r) => `${r.body}\n${r.headers}`).join('\n');
+    const rows = (await h.query<{ body: string; headers: string }>('SELECT body, headers FROM idempotency_records'))
+      .map((r) => `${r.body}\n${r.headers}`)
+      .join('\n');
     expect(rows.length).toBeGreaterThan(0);
     const promptToken = new URL(txn.data!.userPromptUrl).searchParams.get('transactionToken')!;
     for (const secret of [first.data!.clientSecret, promptToken]) {
@@ -107,7 +112,11 @@ describe('Idempotency-Key on the key service', () => {
     const idem = newKey();
     const first = await generate(client, idem, key.id, key.clientSecret);
     const again = await generate(client, idem, key.id, key.clientSecret);
-    expect([first.response.status, again.response.status, again.response.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect([first.response.status, again.response.status, again.response.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      200,
+      'true',
+    ]);
     expect(again.data).toEqual(first.data);
     expect(await h.count('keygen_transactions WHERE key_id = $1', [key.id])).toBe(1);
     // The replayed prompt URL is the live one.
@@ -130,13 +139,15 @@ describe('Idempotency-Key on the key service', () => {
           parameter: 'Idempotency-Key',
           in: 'header',
           reason: 'reused',
-          message: 'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
+          message:
+            'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
           issues: [
             {
               parameter: 'Idempotency-Key',
               in: 'header',
               reason: 'reused',
-              message: 'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
+              message:
+                'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
             },
           ],
         },
@@ -155,8 +166,15 @@ describe('Idempotency-Key on the key service', () => {
     await expect.poll(() => keysOf(apiKey.accountId)).toBe(before + 1);
     const during = await init(c, idem);
     expect(during.response.status).toBe(409);
-    expect(during.error?.error).toMatchObject({ code: 'conflict', parameter: 'Idempotency-Key', in: 'header', reason: 'in_progress' });
-    expect(during.error?.error.message).toBe('A request with this Idempotency-Key is still being processed; retry it once that request has been answered.');
+    expect(during.error?.error).toMatchObject({
+      code: 'conflict',
+      parameter: 'Idempotency-Key',
+      in: 'header',
+      reason: 'in_progress',
+    });
+    expect(during.error?.error.message).toBe(
+      'A request with this Idempotency-Key is still being processed; retry it once that request has been answered.',
+    );
     open();
     const answered = await first;
     expect(answered.response.status).toBe(200);
@@ -215,7 +233,12 @@ describe('Idempotency-Key on the key service', () => {
     ]) {
       const res = await init(client, idem!);
       expect(res.response.status, JSON.stringify(idem)).toBe(400);
-      expect(res.error?.error).toMatchObject({ code: 'bad_request', parameter: 'Idempotency-Key', in: 'header', reason: 'invalid' });
+      expect(res.error?.error).toMatchObject({
+        code: 'bad_request',
+        parameter: 'Idempotency-Key',
+        in: 'header',
+        reason: 'invalid',
+      });
       expect(res.error?.error.message).toContain(why);
     }
     expect(await h.count('idempotency_records')).toBe(before);
@@ -228,7 +251,10 @@ describe('Idempotency-Key on the key service', () => {
     // One clock: the process's (injected) on SQLite, the database's on PostgreSQL (the record is aged there).
     const age = async (ms: number) => {
       if (h.engine === 'sqlite') h.clock.advance(ms);
-      else await h.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [ms]);
+      else
+        await h.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [
+          ms,
+        ]);
     };
     await age(DAY - 1000);
     expect((await init(client, idem)).data).toEqual(first.data);
@@ -246,14 +272,24 @@ describe('Idempotency-Key across a restart of the key service', () => {
     const database = await keptTestDatabase();
     const first = await buildKeysHarness({ database, sealedDir: dir });
     const { client: c1, key: api } = await first.account();
-    const created = await c1.POST('/keys', { params: { header: { 'Idempotency-Key': 'restart' } }, body: { userSecretProvider: 'dev' } });
+    const created = await c1.POST('/keys', {
+      params: { header: { 'Idempotency-Key': 'restart' } },
+      body: { userSecretProvider: 'dev' },
+    });
     expect(created.response.status).toBe(200);
     await first.close();
 
     const second = await buildKeysHarness({ database, sealedDir: dir });
     try {
-      const c2 = createKeysClient({ origin: second.origin, apiKey: api.key, fetch: contractFetch(second.root, keysContract) });
-      const again = await c2.POST('/keys', { params: { header: { 'Idempotency-Key': 'restart' } }, body: { userSecretProvider: 'dev' } });
+      const c2 = createKeysClient({
+        origin: second.origin,
+        apiKey: api.key,
+        fetch: contractFetch(second.root, keysContract),
+      });
+      const again = await c2.POST('/keys', {
+        params: { header: { 'Idempotency-Key': 'restart' } },
+        body: { userSecretProvider: 'dev' },
+      });
       expect(again.response.status).toBe(200);
       expect(again.response.headers.get('idempotent-replayed')).toBe('true');
       expect(again.data).toEqual(created.data);

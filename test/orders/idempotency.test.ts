@@ -49,7 +49,9 @@ afterAll(() => database.close());
 const t = await gatedApp(database);
 const { client, key: apiKey } = await t.account();
 const storeId = (await createStore(client)).id;
-const inStore = (key?: string, store = storeId) => ({ header: { 'svc-store-id': store, ...(key !== undefined && { 'idempotency-key': key }) } });
+const inStore = (key?: string, store = storeId) => ({
+  header: { 'svc-store-id': store, ...(key !== undefined && { 'idempotency-key': key }) },
+});
 const countOrders = async (sourceId: string) => database.count('orders WHERE source_id = $1', [sourceId]);
 let n = 0;
 const newKey = () => `retry-${process.pid}-${++n}`;
@@ -78,7 +80,12 @@ describe('idempotency-key on POST /orders', () => {
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     const again = await t.fetch(`${ORIGIN}${orders.basePath}/orders`, {
       method: 'POST',
-      headers: { 'svc-api-key': apiKey.key, 'svc-store-id': storeId, 'idempotency-key': key, 'content-type': 'application/json' },
+      headers: {
+        'svc-api-key': apiKey.key,
+        'svc-store-id': storeId,
+        'idempotency-key': key,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(reordered, null, 2),
     });
     expect(again.status).toBe(201);
@@ -101,7 +108,12 @@ describe('idempotency-key on POST /orders', () => {
         code: 42200,
         type: 'UnprocessableEntity',
         message: 'This idempotency-key was used with a different request; send a new key for a new request.',
-        errors: [{ path: 'header.idempotency-key', info: 'Already used with another request (method, path, svc-store-id or body).' }],
+        errors: [
+          {
+            path: 'header.idempotency-key',
+            info: 'Already used with another request (method, path, svc-store-id or body).',
+          },
+        ],
       });
     }
     expect(await countOrders(other.source_id)).toBe(0);
@@ -120,7 +132,8 @@ describe('idempotency-key on POST /orders', () => {
     expect(during.error?.meta).toEqual({
       code: 40900,
       type: 'Conflict',
-      message: 'A request with this idempotency-key is still being processed; retry it once that request has been answered.',
+      message:
+        'A request with this idempotency-key is still being processed; retry it once that request has been answered.',
       errors: [{ path: 'header.idempotency-key', info: 'Still in progress.' }],
     });
     open();
@@ -145,7 +158,10 @@ describe('idempotency-key on POST /orders', () => {
     expect(theirs.data!.data.id).not.toBe(mine.data!.data.id);
 
     // Same account, another API key: the request is done (and meets the order the first key made).
-    const second = await database.storage.repos.apiKeys.create(t.clock.now(), { name: 'second', accountId: apiKey.accountId });
+    const second = await database.storage.repos.apiKeys.create(t.clock.now(), {
+      name: 'second',
+      accountId: apiKey.accountId,
+    });
     const colleague = createOrdersClient({ origin: ORIGIN, apiKey: second.key, fetch: t.fetch });
     const again = await colleague.POST('/orders', { params: inStore(key), body });
     expect(again.response.status).toBe(409);
@@ -185,7 +201,11 @@ describe('idempotency-key on POST /orders', () => {
     }
     expect(await database.count('idempotency_records')).toBe(before);
     // At the bounds: one character, 255 characters, every printable character.
-    for (const key of ['k', `${newKey()}-${'k'.repeat(200)}`.slice(0, 255), ` !"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~${newKey()}`]) {
+    for (const key of [
+      'k',
+      `${newKey()}-${'k'.repeat(200)}`.slice(0, 255),
+      ` !"#$%&'()*+,-./09:;<=>?@AZ[\\]^_\`az{|}~${newKey()}`,
+    ]) {
       const res = await client.POST('/orders', { params: inStore(key), body: orderBody() });
       expect(res.response.status, key).toBe(201);
     }
@@ -196,14 +216,22 @@ describe('idempotency-key on POST /orders', () => {
     const store = storeBody();
     const first = await client.POST('/stores', { params: { header: { 'idempotency-key': storeKey } }, body: store });
     const again = await client.POST('/stores', { params: { header: { 'idempotency-key': storeKey } }, body: store });
-    expect([first.response.status, again.response.status, again.response.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    expect([first.response.status, again.response.status, again.response.headers.get('idempotent-replayed')]).toEqual([
+      201,
+      201,
+      'true',
+    ]);
     expect(again.data).toEqual(first.data);
 
     const locationKey = newKey();
     const location = locationBody();
     const made = await client.POST('/locations', { params: inStore(locationKey), body: location });
     const retried = await client.POST('/locations', { params: inStore(locationKey), body: location });
-    expect([made.response.status, retried.response.status, retried.response.headers.get('idempotent-replayed')]).toEqual([201, 201, 'true']);
+    expect([
+      made.response.status,
+      retried.response.status,
+      retried.response.headers.get('idempotent-replayed'),
+    ]).toEqual([201, 201, 'true']);
     expect(retried.data).toEqual(made.data);
     expect(await database.count('locations WHERE store_id = $1', [storeId])).toBe(1);
   });
@@ -222,10 +250,16 @@ describe('idempotency-key on POST /orders', () => {
     // the record is made a day older instead.
     const age = async (ms: number) => {
       if (database.engine === 'sqlite') t.clock.advance(ms);
-      else await database.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [ms]);
+      else
+        await database.query(
+          'UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1',
+          [ms],
+        );
     };
     await age(DAY - 1000);
-    expect((await client.POST('/orders', { params: inStore(key), body })).response.headers.get('idempotent-replayed')).toBe('true');
+    expect(
+      (await client.POST('/orders', { params: inStore(key), body })).response.headers.get('idempotent-replayed'),
+    ).toBe('true');
     await age(1000);
     const total = await database.count('idempotency_records');
     expect(await database.storage.repos.idempotency.purgeExpiredBatch(t.clock.now(), 1000)).toBeGreaterThanOrEqual(1);
@@ -248,7 +282,10 @@ describe('idempotency-key across a restart', () => {
     const { client: c1, key: api } = await first.account();
     const store = (await createStore(c1)).id;
     const body = orderBody();
-    const created = await c1.POST('/orders', { params: { header: { 'svc-store-id': store, 'idempotency-key': 'after-restart' } }, body });
+    const created = await c1.POST('/orders', {
+      params: { header: { 'svc-store-id': store, 'idempotency-key': 'after-restart' } },
+      body,
+    });
     expect(created.response.status).toBe(201);
     await before.close();
 
@@ -256,7 +293,10 @@ describe('idempotency-key across a restart', () => {
     try {
       const second = await gatedApp(after);
       const c2 = createOrdersClient({ origin: ORIGIN, apiKey: api.key, fetch: second.fetch });
-      const again = await c2.POST('/orders', { params: { header: { 'svc-store-id': store, 'idempotency-key': 'after-restart' } }, body });
+      const again = await c2.POST('/orders', {
+        params: { header: { 'svc-store-id': store, 'idempotency-key': 'after-restart' } },
+        body,
+      });
       expect(again.response.status).toBe(201);
       expect(again.response.headers.get('idempotent-replayed')).toBe('true');
       expect(again.data).toEqual(created.data);

@@ -32,24 +32,36 @@ describe.each(engines)('idempotency records on %s', (_name, open, available) => 
     const records = e.storage.repos.idempotency;
     expect(await records.claim(request('r1', 'a'), NOW)).toEqual({ taken: true });
     expect(await records.claim(request('r1', 'b'), NOW)).toEqual({ taken: false, fingerprint: 'fp-1' });
-    expect(await records.claim(request('r1', 'b', { fingerprint: 'fp-2' }), NOW)).toEqual({ taken: false, fingerprint: 'fp-1' });
+    expect(await records.claim(request('r1', 'b', { fingerprint: 'fp-2' }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-1',
+    });
     expect(await records.complete('r1', 'b', answer)).toBe(false);
     await records.release('r1', 'b');
     expect(await records.complete('r1', 'a', answer)).toBe(true);
     expect(await records.claim(request('r1', 'c'), NOW)).toEqual({ taken: false, fingerprint: 'fp-1', answer });
     // An answered record is not taken over when its hold's time passes.
-    expect(await records.claim(request('r1', 'd', { leaseMs: 0 }), NOW)).toEqual({ taken: false, fingerprint: 'fp-1', answer });
+    expect(await records.claim(request('r1', 'd', { leaseMs: 0 }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-1',
+      answer,
+    });
   });
 
-  it.skipIf(!available)('free a key its holder releases, and let another take a lapsed hold, after which the first holder stores nothing', async () => {
-    const records = e.storage.repos.idempotency;
-    expect(await records.claim(request('r2', 'a'), NOW)).toEqual({ taken: true });
-    await records.release('r2', 'a');
-    expect(await records.claim(request('r2', 'b', { fingerprint: 'fp-2', leaseMs: 0 }), NOW)).toEqual({ taken: true });
-    expect(await records.claim(request('r2', 'c', { fingerprint: 'fp-3' }), NOW)).toEqual({ taken: true });
-    expect(await records.complete('r2', 'b', answer)).toBe(false);
-    expect(await records.complete('r2', 'c', answer)).toBe(true);
-  });
+  it.skipIf(!available)(
+    'free a key its holder releases, and let another take a lapsed hold, after which the first holder stores nothing',
+    async () => {
+      const records = e.storage.repos.idempotency;
+      expect(await records.claim(request('r2', 'a'), NOW)).toEqual({ taken: true });
+      await records.release('r2', 'a');
+      expect(await records.claim(request('r2', 'b', { fingerprint: 'fp-2', leaseMs: 0 }), NOW)).toEqual({
+        taken: true,
+      });
+      expect(await records.claim(request('r2', 'c', { fingerprint: 'fp-3' }), NOW)).toEqual({ taken: true });
+      expect(await records.complete('r2', 'b', answer)).toBe(false);
+      expect(await records.complete('r2', 'c', answer)).toBe(true);
+    },
+  );
 
   it.skipIf(!available)('take over an expired record, and sweep expired ones in batches', async () => {
     const records = e.storage.repos.idempotency;
@@ -62,11 +74,16 @@ describe.each(engines)('idempotency records on %s', (_name, open, available) => 
     expect(await records.purgeExpiredBatch(NOW, 10)).toBe(1);
     expect(await records.purgeExpiredBatch(NOW, 10)).toBe(0);
     // The taken-over record is live again.
-    expect(await records.claim(request('x1', 'c', { fingerprint: 'fp-9' }), NOW)).toEqual({ taken: false, fingerprint: 'fp-9' });
+    expect(await records.claim(request('x1', 'c', { fingerprint: 'fp-9' }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-9',
+    });
   });
 
   it.skipIf(!available)('give a key to exactly one of 20 requests claiming it at once', async () => {
-    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => e.storage.repos.idempotency.claim(request('race', `h${i}`), NOW)));
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => e.storage.repos.idempotency.claim(request('race', `h${i}`), NOW)),
+    );
     expect(claims.filter((c) => c.taken)).toHaveLength(1);
     expect(claims.filter((c) => !c.taken && c.fingerprint === 'fp-1' && !c.answer)).toHaveLength(19);
   });

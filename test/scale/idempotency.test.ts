@@ -20,7 +20,12 @@ import { keysContract, tempDir } from '../keys/support.js';
 
 const orders = contractFor('orders');
 const PUBLIC_URL = 'http://balancer.test';
-const sealedRoot = { file: path.join(tempDir(), 'unused-on-postgres.json'), passphrase: 'correct horse battery staple', development: true, allowCreate: false };
+const sealedRoot = {
+  file: path.join(tempDir(), 'unused-on-postgres.json'),
+  passphrase: 'correct horse battery staple',
+  development: true,
+  allowCreate: false,
+};
 
 interface Instance {
   pool: pg.Pool;
@@ -37,7 +42,14 @@ describe.skipIf(!postgresUrl)(onPostgres('Idempotency-Key across two instances o
     await migratePostgres(pool);
     const storage = postgresStorage(pool);
     const sealed = await loadSealedModuleFrom(storage.sealedRoot!, sealedRoot, () => {}, 2 ** 12);
-    const config: KeysConfig = { publicUrl: PUBLIC_URL, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
+    const config: KeysConfig = {
+      publicUrl: PUBLIC_URL,
+      basePath: '/keygen',
+      allowHttpReturnUrl: false,
+      providers: {},
+      devProvider: { users: DEFAULT_DEV_USERS },
+      sealedRoot,
+    };
     const app = appFor({ storage, clock: systemClock, keys: { config, sealed }, publicUrl: PUBLIC_URL });
     return { pool, storage, app };
   }
@@ -53,14 +65,20 @@ describe.skipIf(!postgresUrl)(onPostgres('Idempotency-Key across two instances o
 
   it('20 concurrent retries of one order create with one key, alternating instances, make one order; each answer is the first or 409 in progress', async () => {
     const apiKey = (await instances[0]!.storage.repos.apiKeys.create(new Date(), { name: 'retries' })).key;
-    const clients = instances.map((i) => createOrdersClient({ origin: PUBLIC_URL, apiKey, fetch: contractFetch(i.app, orders) }));
+    const clients = instances.map((i) =>
+      createOrdersClient({ origin: PUBLIC_URL, apiKey, fetch: contractFetch(i.app, orders) }),
+    );
     const store = await clients[0]!.POST('/stores', { body: storeBody() });
     const storeId = store.data!.data.id;
     const body = orderBody();
     const params = { header: { 'svc-store-id': storeId, 'idempotency-key': 'one-order' } };
 
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => clients[n % 2]!.POST('/orders', { params, body })));
-    const first = answers.filter((a) => a.response.status === 201 && a.response.headers.get('idempotent-replayed') === null);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => clients[n % 2]!.POST('/orders', { params, body })),
+    );
+    const first = answers.filter(
+      (a) => a.response.status === 201 && a.response.headers.get('idempotent-replayed') === null,
+    );
     expect(first).toHaveLength(1);
     for (const a of answers) {
       if (a.response.status === 201) {
@@ -70,7 +88,9 @@ describe.skipIf(!postgresUrl)(onPostgres('Idempotency-Key across two instances o
         expect(a.error?.meta.errors).toEqual([{ path: 'header.idempotency-key', info: 'Still in progress.' }]);
       }
     }
-    const stored = await instances[1]!.pool.query('SELECT count(*)::int AS n FROM orders WHERE store_id = $1', [storeId]);
+    const stored = await instances[1]!.pool.query('SELECT count(*)::int AS n FROM orders WHERE store_id = $1', [
+      storeId,
+    ]);
     expect(stored.rows[0].n).toBe(1);
 
     // Once answered, a retry through either instance gets the first answer.
@@ -83,9 +103,16 @@ describe.skipIf(!postgresUrl)(onPostgres('Idempotency-Key across two instances o
 
   it('20 concurrent retries of one key init with one key, alternating instances, make one key with one client secret', async () => {
     const created = await instances[0]!.storage.repos.apiKeys.create(new Date(), { name: 'key-retries' });
-    const clients = instances.map((i) => createKeysClient({ origin: PUBLIC_URL, apiKey: created.key, fetch: contractFetch(i.app, keysContract) }));
+    const clients = instances.map((i) =>
+      createKeysClient({ origin: PUBLIC_URL, apiKey: created.key, fetch: contractFetch(i.app, keysContract) }),
+    );
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => clients[n % 2]!.POST('/keys', { params: { header: { 'Idempotency-Key': 'one-key' } }, body: { userSecretProvider: 'dev' } })),
+      Array.from({ length: 20 }, (_, n) =>
+        clients[n % 2]!.POST('/keys', {
+          params: { header: { 'Idempotency-Key': 'one-key' } },
+          body: { userSecretProvider: 'dev' },
+        }),
+      ),
     );
     const ok = answers.filter((a) => a.response.status === 200);
     expect(new Set(ok.map((a) => `${a.data!.id} ${a.data!.clientSecret}`)).size).toBe(1);
@@ -93,7 +120,9 @@ describe.skipIf(!postgresUrl)(onPostgres('Idempotency-Key across two instances o
       expect(a.response.status).toBe(409);
       expect(a.error?.error).toMatchObject({ code: 'conflict', reason: 'in_progress' });
     }
-    const keys = await instances[0]!.pool.query('SELECT count(*)::int AS n FROM keygen_keys WHERE account_id = $1', [created.accountId]);
+    const keys = await instances[0]!.pool.query('SELECT count(*)::int AS n FROM keygen_keys WHERE account_id = $1', [
+      created.accountId,
+    ]);
     expect(keys.rows[0].n).toBe(1);
   });
 });

@@ -55,5 +55,9 @@ export interface RecordRow {
 /** The record as a claim that was not taken: its fingerprint, and its answer when it has one. */
 export function notTaken(row: RecordRow): Claim {
   if (row.status === null || row.body === null) return { taken: false, fingerprint: row.fingerprint };
-  return { taken: false, fingerprint: row.fingerprint, answer: { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body } };
+  return {
+    taken: false,
+    fingerprint: row.fingerprint,
+    answer: { status: row.status, headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body },
+  };
 }

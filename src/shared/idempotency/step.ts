@@ -53,7 +53,9 @@ export interface RequestIdentity {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -65,7 +67,8 @@ export const fingerprintOf = (r: RequestIdentity) =>
     .digest('hex');
 
 /** The record of an API key's Idempotency-Key: keys of different API keys never meet. */
-export const recordId = (apiKeyId: string, key: string) => createHash('sha256').update(`${apiKeyId}\n${key}`).digest('hex');
+export const recordId = (apiKeyId: string, key: string) =>
+  createHash('sha256').update(`${apiKeyId}\n${key}`).digest('hex');
 
 const sealContext = (id: string) => `idempotent-answer|${id}`;
 
@@ -113,12 +116,20 @@ export function createIdempotency(options: IdempotencyOptions) {
   };
 
   return {
-    async run(c: Context, key: string, request: RequestIdentity, work: () => Response | Promise<Response>): Promise<Response> {
+    async run(
+      c: Context,
+      key: string,
+      request: RequestIdentity,
+      work: () => Response | Promise<Response>,
+    ): Promise<Response> {
       const principal = c.get('principal') as Principal;
       const id = recordId(principal.apiKeyId, key);
       const fingerprint = fingerprintOf(request);
       const holder = randomUUID();
-      const claim = await records.claim({ id, fingerprint, holder, ttlMs: IDEMPOTENCY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS }, clock.now());
+      const claim = await records.claim(
+        { id, fingerprint, holder, ttlMs: IDEMPOTENCY_TTL_MS, leaseMs: IDEMPOTENCY_LEASE_MS },
+        clock.now(),
+      );
       if (!claim.taken) {
         if (claim.fingerprint !== fingerprint) throw options.reused();
         if (!claim.answer) throw options.inProgress();
