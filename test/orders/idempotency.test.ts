@@ -18,8 +18,13 @@ const orders = contractFor('orders');
 async function gatedApp(database: TestDatabase, clock = manualClock(new Date('2024-07-01T08:00:00.000Z'))) {
   let gate: Promise<void> = Promise.resolve();
   const records = database.storage.repos.idempotency;
+  const calls = { claim: 0 };
   const idempotency: IdempotencyRepository = {
     ...records,
+    claim: (...args) => {
+      calls.claim++;
+      return records.claim(...args);
+    },
     complete: async (...args) => {
       await gate;
       return records.complete(...args);
@@ -41,7 +46,7 @@ async function gatedApp(database: TestDatabase, clock = manualClock(new Date('20
       open();
     };
   };
-  return { app, clock, account, shut, fetch };
+  return { app, clock, account, shut, fetch, calls };
 }
 
 const database = await openTestDatabase();
@@ -236,9 +241,12 @@ describe('idempotency-key on POST /orders', () => {
     expect(await database.count('locations WHERE store_id = $1', [storeId])).toBe(1);
   });
 
-  it('keeps nothing for a request without the header', async () => {
+  it('asks nothing of the records, and keeps nothing, for a request without the header', async () => {
     const before = await database.count('idempotency_records');
+    const claims = t.calls.claim;
     expect((await client.POST('/orders', { params: inStore(), body: orderBody() })).response.status).toBe(201);
+    expect((await client.POST('/stores', { body: storeBody() })).response.status).toBe(201);
+    expect(t.calls.claim).toBe(claims);
     expect(await database.count('idempotency_records')).toBe(before);
   });
 
