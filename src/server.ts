@@ -133,7 +133,10 @@ async function main() {
   if (auditSettings) audit = await openAuditTrail({ ...auditSettings, sealed: keys.sealed, clock, logger });
   app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl, metrics, version, audit, tracing });
   const onExpired = metrics && ((n: number) => metrics.keysEvent('transaction_expired', 'ok', n));
-  sweeper = startSweeper({ transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, clock, logger, onExpired }, { intervalMs: keys.config.sweepIntervalMs });
+  sweeper = startSweeper(
+    { transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, idempotency: storage.repos.idempotency, clock, logger, onExpired },
+    { intervalMs: keys.config.sweepIntervalMs },
+  );
   const listening = `Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
   lifecycle.info(
     { ...version, pid: process.pid, url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine, metrics: metricsServer?.url, audit: auditSettings?.destination, tracing: Boolean(tracing) },

@@ -1307,6 +1307,7 @@ export type components = {
         StoreCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1337,6 +1338,7 @@ export type components = {
         LocationCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1367,6 +1369,7 @@ export type components = {
         OrderCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1397,6 +1400,7 @@ export type components = {
         ProductCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1417,6 +1421,7 @@ export type components = {
         FulfillmentCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1427,6 +1432,17 @@ export type components = {
         FulfillmentOk: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentEnvelope"];
+            };
+        };
+        /** @description The fulfillment as changed. */
+        FulfillmentChanged: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1477,7 +1493,11 @@ export type components = {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account). */
+        /**
+         * @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the
+         *     account), or the first request with this `idempotency-key` is still being done
+         *     (`header.idempotency-key`: retry later).
+         */
         Conflict: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1520,7 +1540,11 @@ export type components = {
                 "application/json": components["schemas"]["Error415"];
             };
         };
-        /** @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem. */
+        /**
+         * @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown
+         *     property, totals that do not add up), or an `idempotency-key` used before with another
+         *     request. `meta.errors` names every problem.
+         */
         UnprocessableEntity: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1556,6 +1580,15 @@ export type components = {
         };
     };
     parameters: {
+        /**
+         * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+         *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+         *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+         *     with the same key and the same request; the same key with another request is
+         *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+         */
+        IdempotencyKey: string;
         /**
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -1609,6 +1642,11 @@ export type components = {
     requestBodies: never;
     headers: {
         /**
+         * @description `true` on an answer given again to a retry with the same `idempotency-key` (the work was
+         *     not done again); absent on the answer of the request that did the work.
+         */
+        IdempotentReplayed: "true";
+        /**
          * @description Identifier of this request, also written in the service's logs.
          * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
          */
@@ -1660,7 +1698,17 @@ export interface operations {
     createStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1776,6 +1824,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1884,6 +1941,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1988,6 +2054,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2130,6 +2205,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2234,6 +2318,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /**
@@ -2250,10 +2343,11 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["FulfillmentOk"];
+            200: components["responses"]["FulfillmentChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2273,6 +2367,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /**
@@ -2289,10 +2392,11 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["FulfillmentOk"];
+            200: components["responses"]["FulfillmentChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

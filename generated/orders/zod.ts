@@ -803,6 +803,16 @@ export const zError500 = z.object({
 });
 
 /**
+ * Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+ * characters (space to `~`), new for each new request, such as a UUID. The first successful
+ * answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+ * with the same key and the same request; the same key with another request is
+ * `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+ *
+ */
+export const zIdempotencyKey = z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/);
+
+/**
  * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
  * value that names no store of the caller's account is `412`/`41204`, whatever its length or
  * characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
@@ -880,6 +890,10 @@ export const zListStoresResponse = zStoreListEnvelope;
 
 export const zCreateStoreBody = zStoreCreate;
 
+export const zCreateStoreHeaders = z.object({
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
 /**
  * The store was created.
  */
@@ -922,7 +936,8 @@ export const zListLocationsResponse = zLocationListEnvelope;
 export const zCreateLocationBody = zLocationCreate;
 
 export const zCreateLocationHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -967,7 +982,8 @@ export const zListOrdersResponse = zOrderListEnvelope;
 export const zCreateOrderBody = zOrderCreate;
 
 export const zCreateOrderHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1006,7 +1022,8 @@ export const zUpdateOrderResponse = zOrderEnvelope;
 export const zCreateProductBody = zProductCreate;
 
 export const zCreateProductHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1063,7 +1080,8 @@ export const zListFulfillmentsResponse = zFulfillmentListEnvelope;
 export const zCreateFulfillmentBody = zFulfillmentCreate;
 
 export const zCreateFulfillmentHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1102,7 +1120,8 @@ export const zUpdateFulfillmentResponse = zFulfillmentEnvelope;
 export const zUpdateFulfillmentStatusBody = zFulfillmentStatusUpdate;
 
 export const zUpdateFulfillmentStatusHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 export const zUpdateFulfillmentStatusPath = z.object({
@@ -1110,14 +1129,15 @@ export const zUpdateFulfillmentStatusPath = z.object({
 });
 
 /**
- * The fulfillment.
+ * The fulfillment as changed.
  */
 export const zUpdateFulfillmentStatusResponse = zFulfillmentEnvelope;
 
 export const zShipFulfillmentBody = z.array(zTracking).max(100);
 
 export const zShipFulfillmentHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 export const zShipFulfillmentPath = z.object({
@@ -1125,6 +1145,6 @@ export const zShipFulfillmentPath = z.object({
 });
 
 /**
- * The fulfillment.
+ * The fulfillment as changed.
  */
 export const zShipFulfillmentResponse = zFulfillmentEnvelope;

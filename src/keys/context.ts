@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
+import type { IdempotencyRepositories } from '../shared/idempotency/repository.js';
 import { operationsOf } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
@@ -16,8 +17,8 @@ export interface KeysLogger {
 
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
 export interface KeysAppDeps {
-  /** The key service's data access. */
-  repos: KeysRepositories;
+  /** The key service's data access, and the records of safe retries. */
+  repos: KeysRepositories & IdempotencyRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;

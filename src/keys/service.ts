@@ -3,10 +3,11 @@ import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { addResponseHeaders } from '../shared/http.js';
+import { createIdempotency } from '../shared/idempotency/step.js';
 import { andThen } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
-import { auditUnavailableBody, badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import { auditUnavailableBody, badRequest, idempotencyErrors, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 import { AuditUnavailable, noKeysEvents, type KeysEvents } from './audit.js';
@@ -64,7 +65,8 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
  * header when missing or unknown) and the rate limit (429), a JSON body of at most 64 KiB (400
  * naming the body), every problem of the request in one 400 (`error.issues`), and its JSON error
  * body for every error. Query parameters a route does not declare are ignored: the OpenID
- * provider's redirect carries some of its own.
+ * provider's redirect carries some of its own. Safe retries (409, 422) keep their answers sealed:
+ * an init's answer holds the client secret, a transaction's the one-time prompt URL.
  */
 export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events: KeysEvents = noKeysEvents): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
@@ -82,6 +84,16 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events:
         addResponseHeaders(c, { 'Cache-Control': 'no-store' });
       }),
     readJsonBody: jsonBodyReader(KEYS_BODY_LIMIT),
+    idempotency: createIdempotency({
+      records: deps.repos.idempotency,
+      clock: deps.clock,
+      sealer: {
+        seal: (body, context) => deps.sealed.seal(Buffer.from(body, 'utf8'), context),
+        unseal: (value, context) => andThen(deps.sealed.unseal(value, context), (plain) => plain?.toString('utf8') ?? null),
+      },
+      ...idempotencyErrors,
+      onStoreError: (err) => logger.error({ err }, 'an idempotency record could not be stored or freed'),
+    }),
     refuse(_c, problems) {
       const issues = problems.map(issueFrom);
       throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);

@@ -35,6 +35,18 @@ describe('order service contract', () => {
   });
 });
 
+describe('safe retries in openapi/orders.yaml', () => {
+  it('declares the shared IdempotencyKey parameter on every POST, and 409 and 422 for it', () => {
+    const paths = contractFor('orders').spec.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }>; responses: object }>>;
+    const posts = Object.values(paths).flatMap((item) => (item.post ? [item.post] : []));
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const op of posts) {
+      expect(op.parameters, JSON.stringify(op)).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+});
+
 describe('the response checker every test uses', () => {
   const contract = contractFor('orders');
   const h = new Headers({ 'x-request-id': 'r1' });

@@ -12,14 +12,17 @@ export function browserHeaders(c: Context) {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
 }
 
-const MESSAGES: Record<Exclude<Reason, 'not_found'>, string> = {
+/** The reasons a prompt link can fail for (the others are the API's own). */
+type LinkReason = Exclude<Reason, 'not_found' | 'in_progress' | 'reused'>;
+
+const MESSAGES: Record<LinkReason, string> = {
   missing: 'This link is incomplete. Go back to the application and start again.',
   invalid: 'This link is not valid. Go back to the application and start again.',
   expired: 'This link has expired. Go back to the application and start again.',
   already_used: 'This link was already used. Go back to the application and start again.',
 };
 
-export function errorPage(c: Context, reason: Exclude<Reason, 'not_found'>, status: 400 | 500 = 400) {
+export function errorPage(c: Context, reason: LinkReason, status: 400 | 500 = 400) {
   browserHeaders(c);
   return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`), status);
 }
@@ -64,7 +67,7 @@ export async function openTransaction(
   transactions: TransactionRepository,
   hash: string,
   now: Date,
-): Promise<TransactionRow | Exclude<Reason, 'not_found' | 'missing'>> {
+): Promise<TransactionRow | Exclude<LinkReason, 'missing'>> {
   const row = await transactions.findByPromptToken(hash);
   if (!row) return (await transactions.isSpent(hash)) ? 'already_used' : 'invalid';
   if (row.promptUsedAt) return 'already_used';
