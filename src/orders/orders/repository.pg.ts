@@ -62,7 +62,7 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
       const inserted = await pool.query({
         name: 'orders-insert',
         text: `INSERT INTO orders
-                 (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
+          (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, source_id) DO NOTHING`,
         values: [
           id,
