@@ -21,14 +21,15 @@ declare const encodes: unique symbol;
 /** JSON text that encodes a `T`; branded so that only the renderer (`orderJson`) can make one. */
 export type JsonText<T> = string & { readonly [encodes]: T };
 
-// Orders are stored as JSON text and spliced into the envelope rather than parsed and serialized on every read.
+// Orders are stored as JSON text and spliced into the envelope rather than parsed and serialized on every read;
+// the bytes on the wire are the same as `ok`'s and `created`'s.
 const OK_META = JSON.stringify(OK);
 const CREATED_META = JSON.stringify(CREATED);
 
 export const okJson = <T>(c: Context, data: JsonText<T>) =>
   jsonResponse(c, 200, `{"meta":${OK_META},"data":${data}}`) as ReturnType<typeof ok<T>>;
 
-/** `okJson` for a body streamed as bytes; `data` wraps the page in the envelope's `prefix` and `suffix`. */
+/** `okJson` streamed, same bytes on the wire; `data` wraps the page in the envelope's `prefix` and `suffix`. */
 export const okJsonStream = <T>(c: Context, data: (prefix: string, suffix: string) => ReadableStream<Uint8Array>) =>
   jsonResponse(c, 200, data(`{"meta":${OK_META},"data":`, '}')) as ReturnType<typeof ok<T>>;
 
