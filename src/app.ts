@@ -8,7 +8,7 @@ import type { Clock } from './shared/clock.js';
 import { errorResponse } from './orders/envelope.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
-import { requestContext } from './shared/http.js';
+import { API_HEADERS, requestContext } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
@@ -37,14 +37,14 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use('*', requestContext(logger));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, API_HEADERS));
   app.get('/readyz', async (c) => {
     try {
       await storage.probeWrite();
-      return c.json({ status: 'ready' });
+      return c.json({ status: 'ready' }, 200, API_HEADERS);
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
-      return c.json({ status: 'unavailable' }, 503);
+      return c.json({ status: 'unavailable' }, 503, API_HEADERS);
     }
   });
 
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)
-      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
+      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404, API_HEADERS)
       : errorResponse(c, new ApiError(40400, 'No such route.')),
   );
   app.onError((err, c) => {

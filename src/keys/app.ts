@@ -1,3 +1,4 @@
+import { API_HEADERS } from '../shared/http.js';
 import type { KeysApp, KeysDeps, KeysServices } from './context.js';
 import { createDevProvider } from './oidc/dev-provider.js';
 import { createRelyingParty, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
@@ -45,10 +46,10 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
 
   const service = createKeysService(deps, logger);
   const app = service.app;
-  // Every answer of the key service, JSON and pages (the development provider sets its own).
+  // Every answer of the key service, JSON and pages, errors included (the development provider sets its own).
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
   });
   for (const define of [initKey, createGenerateTransaction, createRecoverTransaction, exchangeKeyToken, showUserPrompt, startUserSignIn, completeUserSignIn]) {
     define(service, services);

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
-import { addResponseHeaders } from '../shared/http.js';
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
 import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
@@ -57,8 +56,6 @@ export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysServi
           if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
           throw new TooManyRequests(outcome.message, outcome.headers);
         }
-        // Key material and tokens: no cache keeps an answer of the API.
-        addResponseHeaders(c, { 'Cache-Control': 'no-store' });
       }),
     readJsonBody: jsonBodyReader(KEYS_BODY_LIMIT),
     refuse(_c, problems) {
