@@ -6,6 +6,9 @@ import type { Storage } from './storage.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import { errorResponse } from './orders/envelope.js';
+import { databaseUnavailable } from './orders/service.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared/db/unavailable.js';
+import { startingBody } from './keys/errors.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
 import { API_HEADERS, requestContext } from './shared/http.js';
@@ -65,9 +68,29 @@ export function createApp(deps: AppDeps) {
       : errorResponse(c, new ApiError(40400, 'No such route.')),
   );
   app.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: err.message, requestId: c.get('requestId') }, 'the database did not answer in time');
+      return errorResponse(c, databaseUnavailable());
+    }
     logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
 
+  return app;
+}
+
+/**
+ * What the port answers while the process is still starting (the app is built once the port is
+ * bound): 503 with a request id and `retry-after`, in the error body of the service the path
+ * belongs to. Nothing is read or written.
+ */
+export function createStartingApp(logger: Logger, keysBasePath: string) {
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use('*', requestContext(logger));
+  app.all('*', (c) => {
+    const headers = { ...API_HEADERS, 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS };
+    if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`)) return c.json(startingBody(), 503, headers);
+    return errorResponse(c, new ApiError(50300, 'The service is starting; retry the request in a moment.', undefined, headers));
+  });
   return app;
 }

@@ -22,6 +22,11 @@ const schema = z.object({
   // PostgreSQL only: connections each instance keeps open, and how long one statement may run.
   DATABASE_POOL_SIZE: int(10, 1).pipe(z.number().max(1000)),
   DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100),
+  // PostgreSQL only: every wait on the server is bounded, also when it does not answer at all.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100),
+  // Unset: the statement timeout + 1 s (the server's own cancel comes first when it can answer).
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_KEEPALIVE_IDLE_MS: int(10_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   RATE_LIMIT_PER_SECOND: int(50, 0),

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
-import { keysConfigFromEnv } from './keys/config.js';
+import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { openStorage } from './storage.js';
@@ -11,6 +11,9 @@ import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { createLogger } from './shared/logger.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
+
+/** How long closing the database and the sealed module may take after the requests' SHUTDOWN_TIMEOUT_MS. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 /** `npm start`: both services on one port, on the database DATABASE_URL names (SQLite by default, or PostgreSQL). */
 async function main() {
@@ -41,12 +44,13 @@ async function main() {
   }
 
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
-  // names the real port also with PORT=0. No request can arrive before 'listening'.
+  // names the real port also with PORT=0. Until then every request is answered 503 (starting).
+  const starting = createStartingApp(logger, KEYS_BASE_PATH);
   let app: ReturnType<typeof createApp> | undefined;
   let keys: Awaited<ReturnType<typeof loadKeysRuntime>> | undefined;
   let sweeper: Sweeper | undefined;
   const server = serve({
-    fetch: (req, env) => app!.fetch(req, env),
+    fetch: (req, env) => (app ?? starting).fetch(req, env),
     port: config.PORT,
     hostname: config.HOST,
     // Slow clients: headers and whole requests must arrive in time. Node checks the deadlines
@@ -71,6 +75,13 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Closing the database and the sealed module waits on them: a server that does not answer
+    // (a stopped PostgreSQL) must not keep the process from ending.
+    const deadline = setTimeout(() => {
+      logger.error('shutdown did not finish in time (the database or the sealed module did not answer); exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + CLOSE_TIMEOUT_MS);
+    deadline.unref();
     server.close(async () => {
       sweeper?.stop();
       await keys?.sealed.close();

@@ -88,11 +88,19 @@ export type OpenedStorage = Storage & { sqlite?: DatabaseHandle };
  * under an advisory lock (instances starting together apply them one after the other).
  */
 export async function openStorage(
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS'> &
+    Partial<Pick<Config, 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_QUERY_TIMEOUT_MS' | 'DATABASE_KEEPALIVE_IDLE_MS'>>,
   onIdleError: (err: Error) => void = () => {},
 ): Promise<OpenedStorage> {
   if (databaseEngine(config.DATABASE_URL) === 'postgres') {
-    const pool = openPostgresPool(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS }, onIdleError);
+    const settings = {
+      poolSize: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+      keepAliveIdleMs: config.DATABASE_KEEPALIVE_IDLE_MS,
+    };
+    const pool = openPostgresPool(config.DATABASE_URL, settings, onIdleError);
     try {
       await migratePostgres(pool);
     } catch (err) {

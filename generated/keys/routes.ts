@@ -54,7 +54,7 @@ export const createGenerateTransaction = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -74,7 +74,7 @@ export const createRecoverTransaction = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -94,7 +94,7 @@ export const exchangeKeyToken = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -112,7 +112,7 @@ export const initKey = createRoute({
     400: { description: 'A parameter is missing, invalid, expired or already used: the API key (`X-Api-Key`), a\npath or query parameter, a body field, or a token. `error.parameter` and `error.in` name\nit; `error.reason` says why. `error.issues` lists every problem found.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 

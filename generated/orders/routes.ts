@@ -21,6 +21,7 @@ import {
   zError422,
   zError429,
   zError500,
+  zError503,
   zGetLocationHeaders,
   zGetLocationPath,
   zGetLocationResponse,
@@ -67,6 +68,7 @@ export const createLocation = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -91,6 +93,7 @@ export const createOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -113,6 +116,7 @@ export const createStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -134,6 +138,7 @@ export const getLocation = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -155,6 +160,7 @@ export const getOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -174,6 +180,7 @@ export const getStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -194,6 +201,7 @@ export const listLocations = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -214,6 +222,7 @@ export const listOrders = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -232,6 +241,7 @@ export const listStores = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -257,6 +267,7 @@ export const updateOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -281,5 +292,6 @@ export const updateStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });

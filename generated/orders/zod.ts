@@ -580,6 +580,16 @@ export const zError500 = z.object({
     data: z.null()
 });
 
+export const zError503 = z.object({
+    meta: z.object({
+        code: z.literal(50300),
+        type: z.enum(['ServiceUnavailable']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
 /**
  * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
  * value that names no store of the caller's account is `412`/`41204`, whatever its length or

@@ -37,6 +37,12 @@ export const internalErrorBody = () =>
 /** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
 export const unavailableBody = () =>
   ({ error: { code: 'unavailable', message: "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later." } }) as const;
+/** The database did not answer in time: 503, and the same request may be sent again. */
+export const databaseUnavailableBody = () =>
+  ({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } }) as const;
+/** The instance is starting: 503 until it serves. */
+export const startingBody = () => ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
+
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
 

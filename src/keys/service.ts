@@ -3,9 +3,10 @@ import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
-import { badRequest, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import { badRequest, databaseUnavailableBody, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
@@ -29,6 +30,10 @@ export function keysErrorAnswer(logger: KeysLogger) {
       logger.warn({ err: err.message, path: c.req.path }, 'the sealed module is unavailable');
       if (/\/(prompt|oidc\/callback)$|\/oidc-dev\//.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
       return c.json(unavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: (err as Error).message, path: c.req.path }, 'the database did not answer in time');
+      return c.json(databaseUnavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_SECONDS });
     }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
     // The end user's pages answer with a page, the API with its JSON error.

@@ -38,7 +38,7 @@ describe.each(['orders', 'keys'] as const)('%s service', (name) => {
       headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
       ...(body !== undefined && { body }),
     });
-  const credentials = () =>
+  const credentials = (): Record<string, string> =>
     name === 'orders' ? { 'svc-api-key': ordersKey, 'svc-store-id': storeId } : { 'x-api-key': ordersKey };
 
   it.each(contractFor(name).operations())('$operationId: without credentials, with them, with a bad body', async ({ method, path }) => {
