@@ -6,7 +6,7 @@ import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
-import { badRequest, databaseUnavailableBody, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import { badRequest, databaseUnavailableBody, internalErrorBody, keyNotFound, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
@@ -67,6 +67,8 @@ export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysServi
       const issues = problems.map(issueFrom);
       throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);
     },
+    // The key service's only path parameter is keyId.
+    notFound: (c) => c.json(keyNotFound().toBody(), 404),
     answerError: keysErrorAnswer(logger),
   };
 }

@@ -59,6 +59,7 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
     refuse(_c, problems) {
       rejectWith(problems.map(errorDetail), problems.some((p) => p.kind === 'missing'));
     },
+    notFound: (c) => errorResponse(c, new ApiError(40400)),
     answerError(c, err) {
       if (err instanceof ApiError) return errorResponse(c, err);
       if (err instanceof BodyError) return errorResponse(c, BODY_ERRORS[err.reason](err.limit));

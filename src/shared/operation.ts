@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import { withResponseHeaders } from './http.js';
 import { andThen, type MaybePromise } from './maybe.js';
-import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } from './validation.js';
+import { declaresJsonBody, isUnstorable, requestChecker, type Problem, type RequestSchemas } from './validation.js';
 
 /**
  * What a service brings to the operation layer: its app, and how it answers each step of a
@@ -21,6 +21,8 @@ export interface Service<E extends Env> {
   refuse(c: Context<E>, problems: Problem[]): Response;
   /** The answer to anything thrown by a step or a handler (the service's errors, and a 500). */
   answerError(c: Context<E>, err: unknown): Response;
+  /** The answer to a path identifier that can name nothing (it holds a character no database stores). */
+  notFound(c: Context<E>): Response;
 }
 
 export interface OperationOptions<E extends Env> {
@@ -29,6 +31,13 @@ export interface OperationOptions<E extends Env> {
   /** This operation's own answer to problems (the key service's HTML pages answer with a page). */
   refuse?: (c: Context<E>, problems: Problem[]) => Response;
 }
+
+/**
+ * Whether a path parameter of the request holds a character no stored identifier has (U+0000, a
+ * lone surrogate): it names nothing, as any other unknown id, without a query that the database
+ * would refuse.
+ */
+const namesNothing = (c: Context) => Object.values(c.req.param() as Record<string, string>).some(isUnstorable);
 
 /** An OpenAPI path (`/orders/{id}`) in hono's syntax (`/orders/:id`). */
 export const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{([^}]+)\}/g, ':$1');
@@ -70,7 +79,9 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
       // Each step goes on at once when the one before answered at once (then, see maybe.ts).
       out = andThen(secured ? service.authenticate(c) : undefined, () =>
         andThen(hasBody ? service.readJsonBody(c) : undefined, (body) =>
-          andThen(options.guard?.(c), () => andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : answer(c)))),
+          andThen(options.guard?.(c), () =>
+            andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : namesNothing(c) ? service.notFound(c) : answer(c))),
+          ),
         ),
       );
     } catch (err) {

@@ -128,6 +128,7 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
     if (strictQuery && c.req.url.includes('?')) {
       for (const name of Object.keys(c.req.queries())) if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
+    for (const [i, { part }] of parts.entries()) if (part === 'query' || part === 'body') unstorableStrings(part, inputs[i], problems);
     for (const [i, { part, target, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) c.req.addValidatedData(target, parsed.data as never);
@@ -173,4 +174,39 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
     }
   }
   return z.object(shape) as unknown as T;
+}
+
+/**
+ * U+0000 or a UTF-16 surrogate without its pair: what neither database can hold as sent
+ * (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two different
+ * values would become one).
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
+
+/** Whether `value` is a string that holds a character no database can store as sent (a path id that then names nothing). */
+export const isUnstorable = (value: unknown): boolean => typeof value === 'string' && UNSTORABLE.test(value);
+
+/**
+ * Adds a problem for every string in `value` (a query's values, a JSON body) that holds U+0000 or
+ * a lone surrogate. Iterative, with each path built only for a string found: a body may be nested
+ * as deep as its size allows.
+ */
+function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): void {
+  type Node = { value: unknown; key?: Segment; parent?: Node };
+  const pending: Node[] = [{ value }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const v = node.value;
+    if (typeof v === 'string') {
+      if (!UNSTORABLE.test(v)) continue;
+      const path: Segment[] = [];
+      for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
+      into.push({ part, path, kind: 'invalid', issue: { code: 'custom', message: UNSTORABLE_MESSAGE, path, input: undefined } });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pending.push({ value: v[i], key: i, parent: node });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+    }
+  }
 }
