@@ -7,7 +7,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../share
 import { andThen } from '../shared/maybe.js';
 import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
 import { badRequest, databaseUnavailableBody, internalErrorBody, keyNotFound, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
-import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
+import { failurePage, hardwareUnavailablePage, tooLargePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
 /** A key service request body is small: a provider name, a client secret, a return URL. */
@@ -19,16 +19,23 @@ const BODY_MESSAGES = {
   not_json: 'The request body is not valid JSON.',
 } as const;
 
+/** The end user's pages: the prompt, the provider's callback, the development provider's pages. */
+const PAGE_PATH = /\/(prompt|oidc\/callback)$|\/oidc-dev\//;
+
 /** The key service's answer to anything thrown while it answers a request. */
 export function keysErrorAnswer(logger: KeysLogger) {
   return (c: Context<KeysEnv>, err: unknown): Response => {
     if (err instanceof KeysError) return c.json(err.toBody(), err.status);
     if (err instanceof TooManyRequests) return c.json(err.toBody(), 429, err.headers);
-    if (err instanceof BodyError) return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    if (err instanceof BodyError) {
+      // The end user's pages (their forms) answer with a page; the API with its documented 400.
+      if (err.reason === 'too_large' && PAGE_PATH.test(c.req.path)) return tooLargePage(c);
+      return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    }
     // The hardware could not answer; every operation asks it before it consumes anything.
     if (err instanceof SealedModuleUnavailable) {
       logger.warn({ err: err.message, path: c.req.path }, 'the sealed module is unavailable');
-      if (/\/(prompt|oidc\/callback)$|\/oidc-dev\//.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
+      if (PAGE_PATH.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
       return c.json(unavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
     }
     if (isDatabaseUnavailable(err)) {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { formBodyReader } from './body.js';
 
 type Segment = PropertyKey;
 export type RequestPart = 'header' | 'path' | 'query' | 'body';
@@ -97,6 +98,8 @@ const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json' | 'form'
 /** Whether an operation's request declares a JSON body (read by the service before validation). */
 export const declaresJsonBody = (request: RequestSchemas | undefined) => request?.body?.content?.['application/json']?.schema !== undefined;
 
+const readForm = formBodyReader();
+
 /**
  * The one validation of a request: every declared part (headers, path, query, body) parsed with
  * its schema, in that order, and every problem of every part returned at once (none: the parsed
@@ -120,7 +123,7 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
   const json = request?.body?.content?.['application/json']?.schema as z.ZodType | undefined;
   const form = request?.body?.content?.['application/x-www-form-urlencoded']?.schema as z.ZodType | undefined;
   if (json) parts.push({ part: 'body', target: 'json', schema: json, read: (_c, body) => body });
-  else if (form) parts.push({ part: 'body', target: 'form', schema: form, read: (c) => c.req.parseBody() });
+  else if (form) parts.push({ part: 'body', target: 'form', schema: form, read: readForm });
   const declaredQuery = new Set(Object.keys((request?.query as { shape?: object } | undefined)?.shape ?? {}));
 
   const check = (c: Context, inputs: unknown[]): Problem[] => {
