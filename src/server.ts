@@ -6,7 +6,7 @@ import { loadConfig } from './config.js';
 import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
-import { openStorage } from './storage.js';
+import { openStorage, sharedClock } from './storage.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { createLogger } from './shared/logger.js';
@@ -28,7 +28,8 @@ async function main() {
   const database = storage.sqlite;
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
   const checkpointer = !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
-  const clock = systemClock;
+  // Expiry, sweeps, rate limits and creation stamps that instances share keep to the database's clock.
+  const clock = await sharedClock(storage, systemClock, (fields, message) => logger.warn(fields, message));
 
   // A newcomer gets a key at once; a production start never mints a credential on its own.
   if ((await storage.repos.apiKeys.count()) === 0) {
@@ -84,6 +85,7 @@ async function main() {
     deadline.unref();
     server.close(async () => {
       sweeper?.stop();
+      clock.stop();
       await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();
