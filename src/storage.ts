@@ -50,12 +50,15 @@ function sqliteRootLock(db: Db): RootLock {
   };
 }
 
-/** SQLite through one connection (its drizzle database); `close` closes that connection. */
-export function sqliteStorage(db: Db, close: () => void = () => {}): Storage {
+/**
+ * SQLite through one connection (its drizzle database); `close` closes that connection. `file`
+ * (the database file, or `:memory:`) is where readiness looks for free space.
+ */
+export function sqliteStorage(db: Db, close: () => void = () => {}, file = ':memory:'): Storage {
   return {
     engine: 'sqlite',
     repos: sqliteRepositories(db),
-    probeWrite: writeProbe(db),
+    probeWrite: writeProbe(db, file),
     rateLimiter: (config, clock) => createRateLimiter(config, clock),
     rootLock: sqliteRootLock(db),
     close: async () => close(),
@@ -130,5 +133,5 @@ export async function openStorage(
     return postgresStorage(pool);
   }
   const handle = openDatabase(config.DATABASE_URL);
-  return { ...sqliteStorage(handle.db, handle.close), sqlite: handle };
+  return { ...sqliteStorage(handle.db, handle.close, handle.file), sqlite: handle };
 }

@@ -1,8 +1,8 @@
 /**
  * Whether `err` means that the database could not answer in time or at all (rather than a wrong
  * statement or a constraint): no connection within the connect timeout, no answer within the query
- * timeout, a statement cancelled by its timeout, a connection lost, a server shutting down or
- * full. A request that meets one is answered 503, and may be sent again.
+ * timeout, a statement cancelled by its timeout, a connection lost, a server shutting down, a
+ * full disk. A request that meets one is answered 503, and may be sent again.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   // The error itself, or one it wraps (a query builder's error around the driver's).
@@ -12,8 +12,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
-/** query_canceled (statement_timeout), admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections; socket errors. */
-const UNAVAILABLE_CODES = new Set(['57014', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+/**
+ * PostgreSQL's query_canceled (statement_timeout), admin_shutdown, crash_shutdown,
+ * cannot_connect_now, too_many_connections, disk_full; socket errors; SQLite's full disk and a
+ * write lock held past busy_timeout.
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57014', '57P01', '57P02', '57P03', '53300', '53100',
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH',
+  'SQLITE_FULL', 'SQLITE_BUSY',
+]);
 /** node-postgres's own messages for its timeouts and a connection that ended. */
 const UNAVAILABLE_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error)/;
 
