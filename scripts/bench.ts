@@ -22,7 +22,7 @@
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -414,8 +414,8 @@ async function throughput() {
   ].filter((_, i) => !opts.ops || opts.ops.split(',').includes(['post', 'get', 'list', 'exchange'][i]!));
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
-  let mem = memory(server.proc.pid);
-  let walRunning = NaN;
+  let mem: ReturnType<typeof memory>;
+  let walRunning: number;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, row] of rows.entries()) {

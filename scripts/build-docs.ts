@@ -20,7 +20,6 @@ import { parse as parseYaml } from 'yaml';
 import { withCodeSamples } from './lib/code-samples.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const redoclyBin = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

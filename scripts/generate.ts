@@ -95,7 +95,7 @@ async function render(): Promise<Map<string, string>> {
     const zod = await zodFor(specPath);
     files.set(`${name}/zod.ts`, banner(spec) + zod);
     const exports = new Set([...zod.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));
-    files.set(`${name}/routes.ts`, banner(spec) + routesFor(spec, parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports));
+    files.set(`${name}/routes.ts`, banner(spec) + routesFor(parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports));
   }
   return files;
 }

@@ -90,7 +90,7 @@ function parseSpec(text: string, label: string): unknown {
   try {
     return parseYaml(text, { maxAliasCount: -1 });
   } catch (err) {
-    throw new Error(`${label}: not valid YAML: ${(err as Error).message}`);
+    throw new Error(`${label}: not valid YAML: ${(err as Error).message}`, { cause: err });
   }
 }
 

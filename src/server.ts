@@ -83,14 +83,24 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + CLOSE_TIMEOUT_MS);
     deadline.unref();
-    server.close(async () => {
+    const release = async () => {
       sweeper?.stop();
       clock.stop();
       await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();
-      logger.info('stopped');
-      process.exit(0);
+    };
+    server.close(() => {
+      release().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown could not release every resource');
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };

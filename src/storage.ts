@@ -128,7 +128,7 @@ export async function openStorage(
       await migratePostgres(pool);
     } catch (err) {
       await pool.end().catch(() => {});
-      throw new Error(`Cannot open the PostgreSQL database: ${(err as Error).message}`);
+      throw new Error(`Cannot open the PostgreSQL database: ${(err as Error).message}`, { cause: err });
     }
     return postgresStorage(pool);
   }

@@ -8,8 +8,8 @@ import { createApiKey, postgresApiKeys } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';
-import { instant, orderJson } from '../../src/orders/orders/repository.js';
-import { sqliteStores } from '../../src/orders/stores/repository.js';
+import { instant, orderJson } from '../../src/orders/orders/render.js';
+import { sqliteStores } from '../../src/orders/stores/repository.sqlite.js';
 import { postgresStores } from '../../src/orders/stores/repository.pg.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];

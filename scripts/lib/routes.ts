@@ -33,7 +33,7 @@ function schemaName(schema: unknown, where: string, exports: ReadonlySet<string>
   return name;
 }
 
-export function routesFor(spec: string, doc: Json, exports: ReadonlySet<string>): string {
+export function routesFor(doc: Json, exports: ReadonlySet<string>): string {
   const used = new Set<string>();
   const use = (name: string) => (used.add(name), name);
   const blocks: string[] = [];

@@ -1,14 +1,9 @@
 import { API_HEADERS } from '../shared/http.js';
-import type { KeysApp, KeysDeps, KeysServices } from './context.js';
+import { registerOperations } from '../shared/operation.js';
+import type { KeysApp, KeysAppDeps, KeysOperationDeps } from './context.js';
 import { createDevProvider } from './oidc/dev-provider.js';
 import { createRelyingParty, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
-import { completeUserSignIn } from './operations/complete-user-sign-in.js';
-import { createGenerateTransaction } from './operations/create-generate-transaction.js';
-import { createRecoverTransaction } from './operations/create-recover-transaction.js';
-import { exchangeKeyToken } from './operations/exchange-key-token.js';
-import { initKey } from './operations/init-key.js';
-import { showUserPrompt } from './operations/show-user-prompt.js';
-import { startUserSignIn } from './operations/start-user-sign-in.js';
+import { keysOperations } from './operations.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
 
 const consoleLogger = {
@@ -21,7 +16,7 @@ const consoleLogger = {
  * (`config.basePath`, `/keygen`): mount it with `root.route(config.basePath, createKeysApp(deps))`.
  * With `config.devProvider` it also serves the embedded OpenID provider under `/oidc-dev`.
  */
-export function createKeysApp(deps: KeysDeps): KeysApp {
+export function createKeysApp(deps: KeysAppDeps): KeysApp {
   const { repos, sealed, clock, config } = deps;
   const logger = deps.logger ?? consoleLogger;
   const base = `${config.publicUrl}${config.basePath}`;
@@ -42,7 +37,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
       fetch: dev.fetch,
     };
   }
-  const services: KeysServices = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
+  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
 
   const service = createKeysService(deps, logger);
   const app = service.app;
@@ -51,9 +46,7 @@ export function createKeysApp(deps: KeysDeps): KeysApp {
     await next();
     for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
   });
-  for (const define of [initKey, createGenerateTransaction, createRecoverTransaction, exchangeKeyToken, showUserPrompt, startUserSignIn, completeUserSignIn]) {
-    define(service, services);
-  }
+  registerOperations(service, keysOperations, operationDeps);
   if (dev) app.route('/', dev.app);
   // The development provider's routes; the operations answer their own errors.
   const answerError = keysErrorAnswer(logger);

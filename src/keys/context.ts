@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
-import type { Service } from '../shared/operation.js';
+import { operationsOf } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
 import type { KeysRepositories } from './repository.js';
@@ -14,7 +14,7 @@ export interface KeysLogger {
 }
 
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
-export interface KeysDeps {
+export interface KeysAppDeps {
   /** The key service's data access. */
   repos: KeysRepositories;
   sealed: SealedModule;
@@ -27,8 +27,8 @@ export interface KeysDeps {
   logger?: KeysLogger;
 }
 
-/** The services the operations use. */
-export interface KeysServices {
+/** What the key service's handlers are made from. */
+export interface KeysOperationDeps {
   repos: KeysRepositories;
   sealed: SealedModule;
   clock: Clock;
@@ -41,8 +41,9 @@ export interface KeysServices {
 
 export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
 export type KeysApp = OpenAPIHono<KeysEnv>;
-/** Where the key service's operations are defined (see createKeysService). */
-export type KeysService = Service<KeysEnv>;
+
+/** Defines one operation of the key service (see operations.ts for the table of them all). */
+export const keysOperation = operationsOf<KeysEnv, KeysOperationDeps>();
 
 /** A transaction's lifetime, from creation. */
 export const TRANSACTION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -23,7 +23,7 @@ const TRANSACTION_COLUMNS =
  * The statements of the busy operations (key exchange, key init, transaction creation), prepared
  * once per database on the better-sqlite3 client: drizzle's query builder compiled and prepared
  * the SQL on every call, and statements prepared per call hold native memory until a garbage
- * collection finalizes them (POST /keygen/keys alone grew the server to 380 MB in 30 s). Row
+ * collection finalizes them. Row
  * shapes are drizzle's (camelCase aliases of the schema's columns).
  */
 type Statements = ReturnType<typeof prepare>;

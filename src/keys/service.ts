@@ -1,12 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { createAuthenticator, sqliteApiKeys } from '../shared/api-keys.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen } from '../shared/maybe.js';
-import type { KeysDeps, KeysEnv, KeysLogger, KeysService } from './context.js';
-import { badRequest, databaseUnavailableBody, internalErrorBody, keyNotFound, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
+import type { Service } from '../shared/operation.js';
+import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
+import { badRequest, databaseUnavailableBody, internalErrorBody, issueFrom, keyNotFound, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
 import { failurePage, hardwareUnavailablePage, tooLargePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
@@ -56,7 +56,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
  * body for every error. Query parameters a route does not declare are ignored: the OpenID
  * provider's redirect carries some of its own.
  */
-export function createKeysService(deps: KeysDeps, logger: KeysLogger): KeysService {
+export function createKeysService(deps: KeysAppDeps, logger: KeysLogger): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { sameBytes } from './sealed/sealed-module.js';
-import { TRANSACTION_TTL_MS, type KeysEnv, type KeysServices } from './context.js';
+import { TRANSACTION_TTL_MS, type KeysEnv, type KeysOperationDeps } from './context.js';
 import { badRequest, keyNotFound } from './errors.js';
 import { clientSecretVerifier, newPromptToken, newTransactionId, rootOfKey, sealClientSecret, tokenHash } from './secrets.js';
 
@@ -27,7 +27,7 @@ export function checkReturnUrl(value: string, allowHttp: boolean): string {
 /** createGenerateTransaction and createRecoverTransaction differ only in the state the key must be in. */
 export async function createTransaction(
   c: Context<KeysEnv>,
-  { repos, sealed, clock, config, rp, urls }: KeysServices,
+  { repos, sealed, clock, config, rp, urls }: KeysOperationDeps,
   kind: 'generate' | 'recover',
   keyId: string,
   body: { clientSecret: string; clientReturnUrl?: string },

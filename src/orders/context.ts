@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
-import type { OperationOptions, Service } from '../shared/operation.js';
+import { operationsOf, type OperationOptions } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { OrdersRepositories } from './repositories.js';
 import type { StoreRow } from './stores/repository.js';
@@ -25,9 +25,14 @@ export type OrdersEnv = {
   };
 };
 
-/** Where the order service's operations are defined (see createOrdersApp). */
-export interface OrdersApp {
-  service: Service<OrdersEnv>;
-  /** For the operations inside the store that `svc-store-id` names (orders, locations): its check. */
+/** What the order service's handlers are made from: its dependencies and its one store check. */
+export interface OrdersOperationDeps extends OrdersDeps {
+  /** The options of an operation inside the store that `svc-store-id` names (orders, locations). */
   inStore: OperationOptions<OrdersEnv>;
 }
+
+/** Defines one operation of the order service (see operations.ts for the table of them all). */
+export const ordersOperation = operationsOf<OrdersEnv, OrdersOperationDeps>();
+
+/** For `ordersOperation`'s options: the operation runs inside the store that `svc-store-id` names. */
+export const inStore = (deps: OrdersOperationDeps) => deps.inStore;

@@ -56,3 +56,23 @@ export class ApiError extends Error {
     };
   }
 }
+
+/** 409/40900: `scope` already has a `resource` with the request's source_id. */
+export const sourceIdTaken = (resource: 'store' | 'location' | 'order', scope: 'account' | 'store') =>
+  new ApiError(40900, `A ${resource} with this source_id already exists in the ${scope}.`, [
+    { path: 'source_id', info: 'Already exists.' },
+  ]);
+
+/** 422/42200: the request names a record the store does not have. */
+export const unknownReference = (path: string, resource: 'location') =>
+  new ApiError(42200, undefined, [{ path, info: `No ${resource} with this id exists in the store.` }]);
+
+/** 404/40400 for a resource of the store (or, for stores, of the account) that does not exist. */
+export const notFound = (resource: 'store' | 'location' | 'order') =>
+  new ApiError(40400, `The ${resource} could not be found.`);
+
+/** 42200/UnprocessableEntity: the request's problems, every one of them. */
+export const invalidRequest = (details: ErrorDetail[]) => new ApiError(42200, undefined, details);
+
+/** 40001/MissingParameter: the request's problems, at least one of them something required that is missing. */
+export const missingParameters = (details: ErrorDetail[]) => new ApiError(40001, undefined, details);

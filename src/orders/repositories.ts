@@ -3,9 +3,12 @@ import type { Db } from '../shared/db/client.js';
 import { postgresLocations } from './locations/repository.pg.js';
 import { postgresOrders } from './orders/repository.pg.js';
 import { postgresStores } from './stores/repository.pg.js';
-import { sqliteLocations, type LocationRepository } from './locations/repository.js';
-import { sqliteOrders, type OrderRepository } from './orders/repository.js';
-import { sqliteStores, type StoreRepository } from './stores/repository.js';
+import type { LocationRepository } from './locations/repository.js';
+import { sqliteLocations } from './locations/repository.sqlite.js';
+import type { OrderRepository } from './orders/repository.js';
+import { sqliteOrders } from './orders/repository.sqlite.js';
+import type { StoreRepository } from './stores/repository.js';
+import { sqliteStores } from './stores/repository.sqlite.js';
 
 /** The order service's data access: handlers and rules see only these interfaces, never the engine. */
 export interface OrdersRepositories {

@@ -14,13 +14,13 @@ export type Refusal = { reason: 'missing' } | { reason: 'unknown' } | { reason: 
  * principal, or why the request is refused.
  */
 export function createAccessCheck(authenticate: Authenticator, rateLimit: RateLimiter | undefined, header: string) {
-  return (c: Context): MaybePromise<Principal | Refusal> => {
+  return <E extends { Variables: { principal: Principal } }>(c: Context<E>): MaybePromise<Principal | Refusal> => {
     const raw = c.req.header(header);
     if (raw === undefined || raw === '') return { reason: 'missing' };
     return andThen(authenticate(raw), (principal): MaybePromise<Principal | Refusal> => {
       if (!principal) return { reason: 'unknown' };
       const admit = (): Principal => {
-        c.set('principal' as never, principal as never);
+        c.set('principal', principal);
         return principal;
       };
       if (!rateLimit) return admit();

@@ -1,4 +1,4 @@
-import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig, RouteConfigToTypedResponse, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
 import { withResponseHeaders } from './http.js';
 import { andThen, type MaybePromise } from './maybe.js';
@@ -39,6 +39,56 @@ export interface OperationOptions<E extends Env> {
  */
 const namesNothing = (c: Context) => Object.values(c.req.param() as Record<string, string>).some(isUnstorable);
 
+/** The context a route's handler gets: `c.req.valid(...)` typed by the route's request parts. */
+export type RouteContext<R extends RouteConfig, E extends Env> = Parameters<RouteHandler<R, E>>[0];
+
+/** An operation's handler: one of the route's documented responses, at once or with a promise. */
+export type OperationHandler<R extends RouteConfig, E extends Env> = (
+  c: RouteContext<R, E>,
+) => MaybePromise<Response & RouteConfigToTypedResponse<R>>;
+
+/**
+ * One operation of a service: its generated route, and how to register it with its handler made
+ * from the service's dependencies. A service lists every operation in one `OperationTable`.
+ */
+export interface Operation<E extends Env, D, R extends RouteConfig = RouteConfig> {
+  readonly route: R;
+  register(service: Service<E>, deps: D): void;
+}
+
+/**
+ * Every route of a generated route module (`typeof import('generated/x/routes.js')`), each with
+ * its operation: an operation of the YAML without a handler, or a handler for no operation, fails
+ * the type check.
+ */
+export type OperationTable<Routes, E extends Env, D> = {
+  readonly [K in keyof Routes]: Routes[K] extends RouteConfig ? Operation<E, D, Routes[K]> : never;
+};
+
+/**
+ * The operation factory of a service whose handlers get `D`:
+ * `op(routes.getOrder, ({ repos }) => (c) => …, (deps) => ({ guard: … }))`.
+ */
+export function operationsOf<E extends Env, D>() {
+  return <R extends RouteConfig>(
+    route: R,
+    handler: (deps: D) => OperationHandler<R, E>,
+    options?: (deps: D) => OperationOptions<E>,
+  ): Operation<E, D, R> => ({
+    route,
+    register: (service, deps) => defineOperation(service, route, handler(deps), options?.(deps)),
+  });
+}
+
+/** Registers every operation of a service's table, in the table's order. */
+export function registerOperations<E extends Env, D>(
+  service: Service<E>,
+  table: Readonly<Record<string, Pick<Operation<E, D>, 'register'>>>,
+  deps: D,
+): void {
+  for (const op of Object.values(table)) op.register(service, deps);
+}
+
 /** An OpenAPI path (`/orders/{id}`) in hono's syntax (`/orders/:id`). */
 export const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{([^}]+)\}/g, ':$1');
 
@@ -61,7 +111,7 @@ type Answer = Response | Promise<Response>;
 export function defineOperation<E extends Env, R extends RouteConfig>(
   service: Service<E>,
   route: R,
-  handler: RouteHandler<R, E>,
+  handler: OperationHandler<R, E>,
   options: OperationOptions<E> = {},
 ) {
   service.app.openAPIRegistry.registerPath(route);
@@ -71,16 +121,15 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
   const refuse = options.refuse ?? service.refuse;
   const fail = (c: Context<E>, err: unknown) => withResponseHeaders(c, service.answerError(c, err));
   const done = (c: Context<E>, res: Response) => withResponseHeaders(c, res);
-  const answer = (handler as unknown as (c: Context<E>) => Answer);
 
-  service.app.on([route.method.toUpperCase()], [honoPath(route.path)], (c: Context<E>) => {
+  const layered = (c: RouteContext<R, E>): Answer => {
     let out: Answer;
     try {
       // Each step goes on at once when the one before answered at once (then, see maybe.ts).
       out = andThen(secured ? service.authenticate(c) : undefined, () =>
         andThen(hasBody ? service.readJsonBody(c) : undefined, (body) =>
           andThen(options.guard?.(c), () =>
-            andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : namesNothing(c) ? service.notFound(c) : answer(c))),
+            andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : namesNothing(c) ? service.notFound(c) : handler(c))),
           ),
         ),
       );
@@ -88,5 +137,6 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
       return fail(c, err);
     }
     return out instanceof Promise ? out.then((res) => done(c, res), (err: unknown) => fail(c, err)) : done(c, out);
-  });
+  };
+  service.app.on([route.method.toUpperCase()], [honoPath(route.path)], layered);
 }

@@ -93,7 +93,7 @@ function headerValue(c: Context, names: readonly string[]): Record<string, strin
 }
 
 /** Where hono keeps each part's validated value, for `c.req.valid(...)`. */
-const TARGET: Record<RequestPart, 'header' | 'param' | 'query' | 'json' | 'form'> = { header: 'header', path: 'param', query: 'query', body: 'json' };
+type Target = { header: 'header'; path: 'param'; query: 'query'; body: 'json' | 'form' };
 
 /** Whether an operation's request declares a JSON body (read by the service before validation). */
 export const declaresJsonBody = (request: RequestSchemas | undefined) => request?.body?.content?.['application/json']?.schema !== undefined;
@@ -108,7 +108,7 @@ const readForm = formBodyReader();
  * is read here (the only asynchronous case).
  */
 export function requestChecker(request: RequestSchemas | undefined, strictQuery: boolean) {
-  type Part = { part: RequestPart; target: (typeof TARGET)[RequestPart]; schema: z.ZodType; read: (c: Context, body: unknown) => unknown };
+  type Part = { part: RequestPart; target: Target[RequestPart]; schema: z.ZodType; read: (c: Context, body: unknown) => unknown };
   const parts: Part[] = [];
   const headers = request?.headers as (z.ZodType & { shape?: Record<string, unknown> }) | undefined;
   if (headers) {
@@ -179,16 +179,16 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
   return z.object(shape) as unknown as T;
 }
 
-/**
- * U+0000 or a UTF-16 surrogate without its pair: what neither database can hold as sent
- * (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two different
- * values would become one).
- */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
 
-/** Whether `value` is a string that holds a character no database can store as sent (a path id that then names nothing). */
-export const isUnstorable = (value: unknown): boolean => typeof value === 'string' && UNSTORABLE.test(value);
+/**
+ * Whether `value` is a string that holds U+0000 or a lone surrogate: what neither database can
+ * hold as sent (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two
+ * different values would become one). A path id holding one names nothing.
+ */
+export const isUnstorable = (value: unknown): value is string => typeof value === 'string' && (value.includes('\0') || LONE_SURROGATE.test(value));
 
 /**
  * Adds a problem for every string in `value` (a query's values, a JSON body) that holds U+0000 or
@@ -201,7 +201,7 @@ function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): 
   for (let node = pending.pop(); node; node = pending.pop()) {
     const v = node.value;
     if (typeof v === 'string') {
-      if (!UNSTORABLE.test(v)) continue;
+      if (!isUnstorable(v)) continue;
       const path: Segment[] = [];
       for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
       into.push({ part, path, kind: 'invalid', issue: { code: 'custom', message: UNSTORABLE_MESSAGE, path, input: undefined } });

@@ -120,8 +120,8 @@ describe('exchangeKeyToken parameters', () => {
       { path: `/keys/${key.id}/transactions/recover`, init: { method: 'POST', body: JSON.stringify({ clientSecret: key.clientSecret }) } },
     ];
     await fc.assert(
-      fc.asyncProperty(headerValue, fc.nat(3), async (value, which) => {
-        const op = ops()[which];
+      fc.asyncProperty(headerValue, fc.nat(ops().length - 1), async (value, which) => {
+        const op = ops()[which]!;
         const res = await call(op.path, { ...op.init, headers: { 'X-Api-Key': value } });
         expect(res.status, JSON.stringify(res.body)).toBe(400);
         expect(res.body.error?.parameter).toBe('X-Api-Key');

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { arbitrariesFor } from '../support/arbitraries.js';
+import { ordersOperations } from '../../src/orders/operations.js';
 import { createLocation, createOrder, createStore, locationBody, orderBody } from '../support/factories.js';
 
 /**
@@ -138,6 +139,7 @@ const headerValue = fc.oneof(
 );
 
 describe('headers of every store-scoped order operation', () => {
+  // A request of each store-scoped operation; the first test checks that none of the table's is missing.
   const operations = () => [
     { path: '/orders', init: { method: 'GET' } },
     { path: `/orders/${orderId}`, init: { method: 'GET' } },
@@ -147,11 +149,19 @@ describe('headers of every store-scoped order operation', () => {
     { path: `/locations/${locationId}`, init: { method: 'GET' } },
     { path: '/locations', init: { method: 'POST', body: JSON.stringify(locationBody()) } },
   ];
+  const opKey = (op: { path: string; init: { method: string } }) => `${op.init.method} ${op.path.replace(/\/[a-z]{3}_[^/]+$/, '/{id}')}`;
+
+  it('covers every operation of the table that runs inside a store', () => {
+    const inStore = Object.values(ordersOperations)
+      .filter(({ route }) => route.request && 'headers' in route.request && 'svc-store-id' in route.request.headers.shape)
+      .map(({ route }) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(operations().map(opKey).sort()).toEqual(inStore.sort());
+  });
 
   it('svc-store-id garbage: 412/41201 when empty, else 412/41204 when it names no store, whatever its length or characters', async () => {
     await fc.assert(
-      fc.asyncProperty(headerValue, fc.nat(6), async (value, which) => {
-        const op = operations()[which];
+      fc.asyncProperty(headerValue, fc.nat(operations().length - 1), async (value, which) => {
+        const op = operations()[which]!;
         const res = await call(op.path, { ...op.init, headers: { 'svc-api-key': key.key, 'svc-store-id': value, 'content-type': 'application/json' } });
         const v = value.replace(/^[ \t]+|[ \t]+$/g, '');
         const [status, code] = v === '' ? [412, 41201] : v === storeId ? [res.status, res.body.meta.code] : [412, 41204];
@@ -165,8 +175,8 @@ describe('headers of every store-scoped order operation', () => {
   it('svc-api-key garbage: 401/40100 on every operation', async () => {
     const all = () => [...operations(), { path: '/stores', init: { method: 'GET' } }, { path: '/stores', init: { method: 'POST', body: '{}' } }];
     await fc.assert(
-      fc.asyncProperty(fc.option(headerValue, { nil: undefined }), fc.nat(8), async (value, which) => {
-        const op = all()[which];
+      fc.asyncProperty(fc.option(headerValue, { nil: undefined }), fc.nat(all().length - 1), async (value, which) => {
+        const op = all()[which]!;
         const headers: Record<string, string> = { 'svc-store-id': storeId, 'content-type': 'application/json' };
         if (value !== undefined) headers['svc-api-key'] = value;
         const res = await call(op.path, { ...op.init, headers });

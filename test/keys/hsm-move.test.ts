@@ -11,7 +11,7 @@ import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, temp
 // before the move still completes), every new key is made in the token, and no root file is ever
 // created for the token. Without the file root the start refuses, naming the keys that need it.
 
-const exchange = async (h: KeysHarness, client: KeysClient, keyId: string, back: URL) => {
+const exchange = async (_h: KeysHarness, client: KeysClient, keyId: string, back: URL) => {
   const res = await client.GET('/keys/{keyId}', { params: { path: { keyId }, query: { keyToken: back.searchParams.get('keyToken')! } } });
   expect(res.response.status).toBe(200);
   return res.data!.recoveryKey;

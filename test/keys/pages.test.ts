@@ -11,7 +11,7 @@ function browser(h: KeysHarness) {
 }
 
 /** From userPromptUrl to the provider's login page; returns the page's login action. */
-async function toLoginPage(h: KeysHarness, b: ReturnType<typeof browser>, userPromptUrl: string) {
+async function toLoginPage(_h: KeysHarness, b: ReturnType<typeof browser>, userPromptUrl: string) {
   let res = await b.form(userPromptUrl);
   while (res.status === 303 || res.status === 302) res = await b.go(res.headers.get('location')!);
   expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ describe('streamed pages: a fair share per API key', () => {
     const gate = createPageGate(2);
     const a1 = gate.acquire('a');
     expect(a1).toBeTypeOf('function'); // a free turn is given synchronously
-    gate.acquire('a');
+    void gate.acquire('a');
     let third: (() => void) | undefined;
     void Promise.resolve(gate.acquire('a')).then((r) => (third = r));
     await new Promise((resolve) => setImmediate(resolve));

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/orders/errors.js';
 import { engines, hash, type Engine } from '../support/engines.js';
 import { largeOrderBody, locationBody, orderBody } from '../support/factories.js';
 import { onPostgres, postgresUrl } from '../support/postgres.js';
 
 // The order service's repositories, the same cases on each engine: what the handlers rely on
-// (409 for a source_id taken, 422 for an unknown pickup location, pages in the list's order), the
-// same bytes on both engines, and nothing lost or doubled under concurrency.
+// (a source_id taken and an unknown pickup location refused as outcomes, pages in the list's
+// order), the same bytes on both engines, and nothing lost or doubled under concurrency.
 
-/** How a call ended: 'resolved', or the ApiError code it threw (at once, as on SQLite, or later). */
+/** How a call ended: 'resolved' with a record, or the outcome it refused with (never a throw). */
 const rejection = async (call: () => unknown) => {
-  try {
-    await call();
-  } catch (err) {
-    return err instanceof ApiError ? `${err.code}` : `not an ApiError: ${String(err)}`;
-  }
+  const result = await call();
+  if (result !== null && typeof result === 'object' && 'conflict' in result) return `conflict:${String(result.conflict)}`;
+  if (result !== null && typeof result === 'object' && 'missing' in result) return `missing:${String(result.missing)}`;
   return 'resolved';
 };
 
@@ -95,7 +92,13 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
     expect(t.unknownKey).toBeNull();
     expect(t.storeFound).toEqual(t.store);
     expect(t.storeOtherAccount).toBeNull();
-    expect([t.storeDuplicate, t.storePatchTaken, t.locationDuplicate, t.orderDuplicate, t.orderUnknownLocation]).toEqual(['40900', '40900', '40900', '40900', '42200']);
+    expect([t.storeDuplicate, t.storePatchTaken, t.locationDuplicate, t.orderDuplicate, t.orderUnknownLocation]).toEqual([
+      'conflict:source_id',
+      'conflict:source_id',
+      'conflict:source_id',
+      'conflict:source_id',
+      'missing:pickup_location.location_id',
+    ]);
     expect(t.storePatched).toMatchObject({ id: 'sto_1', name: 'Renamed', phone: '+49 30 1', updatedAt: '2024-07-01T10:00:00.000Z' });
     expect(t.storePatchMissing).toBeNull();
     expect([t.storePage, t.storePage2]).toEqual([['sto_1', 'sto_3'], ['sto_3']]);
@@ -119,11 +122,11 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
       Array.from({ length: 20 }, (_, i) => rejection(() => e.repos.stores.insert({ id: `sto_c${i}`, accountId, source_id: 'same', name: 'S', currency: 'EUR', now: NOW }))),
     );
     expect(stores.filter((r) => r === 'resolved')).toHaveLength(1);
-    expect(stores.filter((r) => r === '40900')).toHaveLength(19);
+    expect(stores.filter((r) => r === 'conflict:source_id')).toHaveLength(19);
     const storeId = `sto_c${stores.indexOf('resolved')}`;
     const orders = await Promise.all(Array.from({ length: 40 }, (_, i) => rejection(() => e.repos.orders.insert(storeId, `ord_c${i}`, orderBody({ source_id: 'same' }), NOW))));
     expect(orders.filter((r) => r === 'resolved')).toHaveLength(1);
-    expect(orders.filter((r) => r === '40900')).toHaveLength(39);
+    expect(orders.filter((r) => r === 'conflict:source_id')).toHaveLength(39);
     const id = `ord_c${orders.indexOf('resolved')}`;
     // Patches of different fields at once: each is applied to the order as the one before left it.
     await Promise.all(

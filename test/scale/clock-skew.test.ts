@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysClient } from '../../client/index.js';
 import type { KeysConfig } from '../../src/keys/config.js';
-import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';
 import { startSweeper } from '../../src/keys/sweeper.js';
 import { anchoredClock, manualClock, type Clock } from '../../src/shared/clock.js';

@@ -40,7 +40,7 @@ it('a patch waits for another process’s writer and then reads what it committe
   const key = createApiKey(database.db, clock, { name: 'lock' });
   const repos = sqliteOrdersRepositories(database.db);
   const store = await repos.stores.insert({ id: 'sto_lock', accountId: key.accountId, source_id: 's', name: 'Before', currency: 'EUR', now: '2024-07-01T08:00:00.000Z' });
-  expect(store.name).toBe('Before');
+  expect(store).toMatchObject({ name: 'Before' });
 
   const holder = holdWriteLock("UPDATE stores SET name = 'Held' WHERE id = 'sto_lock'", 300);
   await holder.locked;

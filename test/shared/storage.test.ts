@@ -30,10 +30,10 @@ describe.skipIf(!postgresUrl)(onPostgres('openStorage on PostgreSQL'), () => {
       expect(storage.engine).toBe('postgres');
       const created = await storage.repos.apiKeys.create(new Date(), { name: 'pool' });
       const principal = await storage.repos.apiKeys.principalByHash(createHash('sha256').update(created.key).digest('hex'));
-      const store = await storage.repos.stores.insert({ id: 'sto_lock', accountId: principal!.accountId, source_id: 's', name: 'Shop', currency: 'EUR', now: new Date().toISOString() });
+      await storage.repos.stores.insert({ id: 'sto_lock', accountId: principal!.accountId, source_id: 's', name: 'Shop', currency: 'EUR', now: new Date().toISOString() });
 
       // 10 reads at once share 2 connections: the server sees at most 2 from this pool.
-      await Promise.all(Array.from({ length: 10 }, () => storage.repos.stores.find(principal!.accountId, store.id)));
+      await Promise.all(Array.from({ length: 10 }, () => storage.repos.stores.find(principal!.accountId, 'sto_lock')));
       await other.connect();
       const connections = await other.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
       expect(connections.rows[0]!.n).toBeLessThanOrEqual(2);
@@ -46,7 +46,8 @@ describe.skipIf(!postgresUrl)(onPostgres('openStorage on PostgreSQL'), () => {
       expect(Date.now() - started).toBeLessThan(5_000);
       await other.query('ROLLBACK');
       // The pool goes on: the same patch now succeeds.
-      expect((await storage.repos.stores.update(principal!.accountId, 'sto_lock', { name: 'Renamed' }, new Date().toISOString()))?.name).toBe('Renamed');
+      const renamed = await storage.repos.stores.update(principal!.accountId, 'sto_lock', { name: 'Renamed' }, new Date().toISOString());
+      expect(renamed).toMatchObject({ name: 'Renamed' });
     } finally {
       await other.end();
       await storage.close();

@@ -14,7 +14,6 @@ import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
 
-export { DEFAULT_DEV_USERS, type DevUser } from './dev-users.js';
 
 export interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
@@ -146,7 +145,8 @@ export function createDevProvider(opts: DevProviderOptions) {
     return { provider, callback: provider.callback(), clientSecret };
   };
   try {
-    ready();
+    const built = ready();
+    if (built instanceof Promise) built.catch(() => {});
   } catch {
     // Tried again by the first request, which answers the error.
   }

@@ -17,7 +17,9 @@ type Handler = (req: Request, env: unknown) => unknown;
 export function inProcessFetch(handler: Handler): CustomFetch {
   // Not listening: no port, nothing to close; connections are handed to it one request at a time.
   // overrideGlobalObjects: false, so that building it does not swap the global Request/Response.
-  const server = createServer(getRequestListener(handler as never, { overrideGlobalObjects: false }));
+  const listener = getRequestListener(handler as never, { overrideGlobalObjects: false });
+  // The listener answers its own errors (a 500), so its promise is not awaited.
+  const server = createServer((req, res) => void listener(req, res));
 
   return async (url, options) => {
     const target = new URL(url);

@@ -1,7 +1,6 @@
 import * as routes from '../../../generated/keys/routes.js';
 import type { Context } from 'hono';
-import type { KeysService, KeysServices } from '../context.js';
-import { defineOperation } from '../../shared/operation.js';
+import { keysOperation, type KeysOperationDeps } from '../context.js';
 import { SignInRefused, type ProviderName, type SignInChecks } from '../oidc/relying-party.js';
 import { DEV_ISSUER_IDENTITY } from '../oidc/dev-provider.js';
 import { isBoundBrowser } from '../prompt/browser-binding.js';
@@ -27,15 +26,16 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  * the same identity at recovery, derives the recovery key in the sealed module and hands the
  * browser a one-time key token for the application.
  */
-export function completeUserSignIn(service: KeysService, services: KeysServices) {
-  const { repos, clock, logger } = services;
-  defineOperation(service, routes.completeUserSignIn,
+export const completeUserSignIn = keysOperation(
+  routes.completeUserSignIn,
+  (deps) =>
     async (c) => {
+      const { repos, clock, logger } = deps;
       const { state } = c.req.valid('query');
       const txn = state ? await repos.transactions.takeSignIn(tokenHash(state)) : undefined;
       if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
       try {
-        return await complete(c, services, txn, state!);
+        return await complete(c, deps, txn, state!);
       } catch (err) {
         if (!(err instanceof SealedModuleUnavailable)) throw err;
         // The sealed module could not answer: the sign-in is given back to the prompt link (its
@@ -46,11 +46,10 @@ export function completeUserSignIn(service: KeysService, services: KeysServices)
         return hardwareUnavailablePage(c, reopened ? 'retry_link' : 'start_again');
       }
     },
-    { refuse: (c) => errorPage(c, 'invalid') },
-  );
-}
+  () => ({ refuse: (c) => errorPage(c, 'invalid') }),
+);
 
-async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config }: KeysServices, txn: TransactionRow, state: string) {
+async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config }: KeysOperationDeps, txn: TransactionRow, state: string) {
   const key = await repos.keys.findById(txn.keyId);
   const fail = async (error: ReturnError) => {
     await repos.transactions.finish(txn.id, clock.now(), null);

@@ -1,12 +1,10 @@
 import * as routes from '../../../generated/keys/routes.js';
-import type { KeysService, KeysServices } from '../context.js';
-import { defineOperation } from '../../shared/operation.js';
+import { keysOperation } from '../context.js';
 import { badRequest, keyNotFound } from '../errors.js';
 import type { TransactionRow } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
 
-export function exchangeKeyToken(service: KeysService, { repos, sealed, clock }: KeysServices) {
-  defineOperation(service, routes.exchangeKeyToken, async (c) => {
+export const exchangeKeyToken = keysOperation(routes.exchangeKeyToken, ({ repos, sealed, clock }) => async (c) => {
     const { keyId } = c.req.valid('param');
     const { keyToken } = c.req.valid('query');
     const key = await repos.keys.find(c.get('principal').accountId, keyId);
@@ -43,5 +41,4 @@ export function exchangeKeyToken(service: KeysService, { repos, sealed, clock }:
     const body = { recoveryKey: toBase36(recoveryKey) };
     recoveryKey.fill(0);
     return c.json(body, 200);
-  });
-}
+});

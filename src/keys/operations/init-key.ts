@@ -1,11 +1,9 @@
 import * as routes from '../../../generated/keys/routes.js';
-import type { KeysService, KeysServices } from '../context.js';
-import { defineOperation } from '../../shared/operation.js';
+import { keysOperation } from '../context.js';
 import { badRequest } from '../errors.js';
 import { clientSecretVerifier, newClientSecret, newKeyId } from '../secrets.js';
 
-export function initKey(service: KeysService, { repos, sealed, clock, rp }: KeysServices) {
-  defineOperation(service, routes.initKey, async (c) => {
+export const initKey = keysOperation(routes.initKey, ({ repos, sealed, clock, rp }) => async (c) => {
     const { userSecretProvider } = c.req.valid('json');
     if (!rp.isConfigured(userSecretProvider)) {
       throw badRequest('userSecretProvider', 'body', 'invalid', `The provider ${userSecretProvider} is not configured on this server.`);
@@ -25,5 +23,4 @@ export function initKey(service: KeysService, { repos, sealed, clock, rp }: Keys
       createdAt: clock.now().toISOString(),
     });
     return c.json({ id, clientSecret }, 200);
-  });
-}
+});

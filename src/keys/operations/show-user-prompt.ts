@@ -1,14 +1,14 @@
 import * as routes from '../../../generated/keys/routes.js';
-import type { KeysService, KeysServices } from '../context.js';
-import { defineOperation } from '../../shared/operation.js';
+import { keysOperation } from '../context.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import { browserHeaders, errorPage, openTransaction } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';
 import { promptPage } from './start-user-sign-in.js';
 
 /** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
-export function showUserPrompt(service: KeysService, { repos, clock, rp }: KeysServices) {
-  defineOperation(service, routes.showUserPrompt,
+export const showUserPrompt = keysOperation(
+  routes.showUserPrompt,
+  ({ repos, clock, rp }) =>
     async (c) => {
       const { transactionToken } = c.req.valid('query');
       const found = await openTransaction(repos.transactions, tokenHash(transactionToken), clock.now());
@@ -30,6 +30,5 @@ export function showUserPrompt(service: KeysService, { repos, clock, rp }: KeysS
         200,
       );
     },
-    promptPage,
-  );
-}
+  () => promptPage,
+);

@@ -1,7 +1,6 @@
 import * as routes from '../../../generated/keys/routes.js';
 import type { Context } from 'hono';
-import type { KeysService, KeysServices } from '../context.js';
-import { defineOperation } from '../../shared/operation.js';
+import { keysOperation } from '../context.js';
 import { bindToBrowser, isCrossSite } from '../prompt/browser-binding.js';
 import { errorPage, browserHeaders, openTransaction, providerUnavailablePage, refusalPage } from '../prompt/pages.js';
 import { tokenHash } from '../secrets.js';
@@ -12,8 +11,9 @@ import { SealedModuleUnavailable } from '../sealed/sealed-module.js';
 export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
-export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp, config, logger }: KeysServices) {
-  defineOperation(service, routes.startUserSignIn,
+export const startUserSignIn = keysOperation(
+  routes.startUserSignIn,
+  ({ repos, sealed, clock, rp, config, logger }) =>
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
       const hash = tokenHash(c.req.valid('query').transactionToken);
@@ -43,6 +43,5 @@ export function startUserSignIn(service: KeysService, { repos, sealed, clock, rp
       browserHeaders(c);
       return c.redirect(url.href, 303);
     },
-    promptPage,
-  );
-}
+  () => promptPage,
+);

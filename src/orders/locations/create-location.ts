@@ -2,15 +2,16 @@ import * as routes from '../../../generated/orders/routes.js';
 import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import { rejectWith } from '../service.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
-import { toLocation } from './repository.js';
+import { inStore, ordersOperation } from '../context.js';
+import { toLocation } from './render.js';
+import { invalidRequest, sourceIdTaken } from '../errors.js';
+import { isConflict } from '../outcomes.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(app.service, routes.createLocation, (c) => {
+export const createLocation = ordersOperation(
+  routes.createLocation,
+  ({ repos, clock }) => (c) => {
     const body = c.req.valid('json');
     // DayHours (documented on the schema): an open day sends `from` and `to`, both times or both
     // null (open 24 hours).
@@ -25,9 +26,13 @@ export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
       }
       return [];
     });
-    if (problems.length > 0) rejectWith(problems, false);
+    if (problems.length > 0) throw invalidRequest(problems);
     const now = clock.now();
     const row = repos.locations.insert({ ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
-    return andThen(row, (r) => created(c, toLocation(r)));
-  }, app.inStore);
-}
+    return andThen(row, (r) => {
+      if (isConflict(r)) throw sourceIdTaken('location', 'store');
+      return created(c, toLocation(r));
+    });
+  },
+  inStore,
+);

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { selectColumns } from '../../shared/db/pg-rows.js';
 import { locations } from '../schema.pg.js';
-import { locationSourceIdTaken, type LocationRepository, type LocationRow } from './repository.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
+import { newLocationRow } from './render.js';
+import type { LocationRepository, LocationRow } from './repository.js';
 
 const COLUMNS = selectColumns(locations);
 
@@ -11,14 +13,14 @@ export function postgresLocations(pool: pg.Pool): LocationRepository {
     find: async (storeId, id) =>
       (await pool.query<LocationRow>({ name: 'locations-find', text: `SELECT ${COLUMNS} FROM locations WHERE id = $1 AND store_id = $2`, values: [id, storeId] })).rows[0],
     async insert(input) {
+      const row = newLocationRow(input);
       const inserted = await pool.query<LocationRow>({
         name: 'locations-insert',
         text: `INSERT INTO locations (id, store_id, source_id, name, address, opening_hours, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                ON CONFLICT (store_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
-        values: [input.id, input.storeId, input.source_id ?? null, input.name, JSON.stringify(input.address), JSON.stringify(input.opening_hours), input.now, input.now],
+        values: [row.id, row.storeId, row.sourceId, row.name, row.address, row.openingHours, row.createdAt, row.updatedAt],
       });
-      if (!inserted.rows[0]) throw locationSourceIdTaken();
-      return inserted.rows[0];
+      return inserted.rows[0] ?? SOURCE_ID_CONFLICT;
     },
     list: async (storeId, offset, fetch) =>
       (

@@ -1,17 +1,22 @@
 import * as routes from '../../../generated/orders/routes.js';
-import { createdJson } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
-import { defineOperation } from '../../shared/operation.js';
-import { rejectWith } from '../service.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
+import { createdJson } from '../envelope.js';
+import { invalidRequest, sourceIdTaken, unknownReference } from '../errors.js';
+import { isConflict, isMissingReference } from '../outcomes.js';
 import { orderRuleProblems } from './rules.js';
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(app.service, routes.createOrder, async (c) => {
+export const createOrder = ordersOperation(
+  routes.createOrder,
+  ({ repos, clock }) => async (c) => {
     const body = c.req.valid('json');
     const problems = orderRuleProblems(body);
-    if (problems.length > 0) rejectWith(problems, false);
+    if (problems.length > 0) throw invalidRequest(problems);
     const now = clock.now();
-    return createdJson(c, await repos.orders.insert(c.get('store').id, newId('ord', now), body, now.toISOString()));
-  }, app.inStore);
-}
+    const order = await repos.orders.insert(c.get('store').id, newId('ord', now), body, now.toISOString());
+    if (isConflict(order)) throw sourceIdTaken('order', 'store');
+    if (isMissingReference(order)) throw unknownReference(order.missing, 'location');
+    return createdJson(c, order);
+  },
+  inStore,
+);

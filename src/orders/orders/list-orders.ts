@@ -1,14 +1,13 @@
 import * as routes from '../../../generated/orders/routes.js';
 import { okJson, okJsonStream } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { createPageGate, streamDocuments } from '../streamed-page.js';
-import { orderListJson, type OrderList, type Sort } from './repository.js';
+import { orderListJson } from './render.js';
+import type { OrderList, Sort } from './repository.js';
 
 const DEFAULT_SORT: Sort = '-source_created_at';
-
 
 /** The effective parameters in the documented fixed order: page, limit, sort, source_ids[]. */
 export function parameterString(p: { page: number; limit: number; sort: Sort; sourceIds?: string[] }): string {
@@ -17,32 +16,36 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
   return parts.join('&');
 }
 
-export function register(app: OrdersApp, { repos }: OrdersDeps) {
-  // Orders are up to 1 MiB each: a page of large ones is streamed, a few pages per API key at a
-  // time (see streamed-page.ts); a page of ordinary ones is answered whole.
-  const gate = createPageGate();
-  defineOperation(app.service, routes.listOrders, (c) => {
-    const q = c.req.valid('query');
-    const sort = q.sort ?? DEFAULT_SORT;
-    const sourceIds = q['source_ids[]'];
-    const { offset, fetch } = pageWindow(q.page, q.limit);
-    const storeId = c.get('store').id;
-    const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
-    const read = (id: string) => repos.orders.find(storeId, id);
-    return andThen(repos.orders.listPage({ storeId, sort, sourceIds, offset, fetch }), (rows) => {
-      const { items, pagination } = pageOf(rows, q.page, q.limit);
-      const tail = `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
-      // Small orders only (the page's query brought their documents): the page as one string.
-      if (items.every((row) => row.doc !== undefined)) return okJson(c, orderListJson(items.map((row) => row.doc!), tail));
-      // Large ones are read one at a time as the answer streams, a few pages per API key at a time.
-      const answer = (release: () => void) => {
-        // HEAD: hono drops the body unread, so the turn ends here.
-        if (c.req.method === 'HEAD') release();
-        // Orders are never deleted; one updated meanwhile is answered as it is when its turn comes.
-        return okJsonStream<OrderList>(c, (prefix, suffix) => streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release));
-      };
-      const turn = gate.acquire(c.get('principal').apiKeyId);
-      return typeof turn === 'function' ? answer(turn) : turn.then(answer);
-    });
-  }, app.inStore);
-}
+export const listOrders = ordersOperation(
+  routes.listOrders,
+  ({ repos }) => {
+    // Orders are up to 1 MiB each: a page of large ones is streamed, a few pages per API key at a
+    // time (see streamed-page.ts); a page of ordinary ones is answered whole.
+    const gate = createPageGate();
+    return (c) => {
+      const q = c.req.valid('query');
+      const sort = q.sort ?? DEFAULT_SORT;
+      const sourceIds = q['source_ids[]'];
+      const { offset, fetch } = pageWindow(q.page, q.limit);
+      const storeId = c.get('store').id;
+      const parameters = JSON.stringify(parameterString({ page: q.page, limit: q.limit, sort, sourceIds }));
+      const read = (id: string) => repos.orders.find(storeId, id);
+      return andThen(repos.orders.listPage({ storeId, sort, sourceIds, offset, fetch }), (rows) => {
+        const { items, pagination } = pageOf(rows, q.page, q.limit);
+        const tail = `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
+        // Small orders only (the page's query brought their documents): the page as one string.
+        if (items.every((row) => row.doc !== undefined)) return okJson(c, orderListJson(items.map((row) => row.doc!), tail));
+        // Large ones are read one at a time as the answer streams, a few pages per API key at a time.
+        const answer = (release: () => void) => {
+          // HEAD: hono drops the body unread, so the turn ends here.
+          if (c.req.method === 'HEAD') release();
+          // Orders are never deleted (test/codebase/invariants.test.ts); one updated meanwhile is answered as it is when its turn comes.
+          return okJsonStream<OrderList>(c, (prefix, suffix) => streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release));
+        };
+        const turn = gate.acquire(c.get('principal').apiKeyId);
+        return typeof turn === 'function' ? answer(turn) : turn.then(answer);
+      });
+    };
+  },
+  inStore,
+);

@@ -1,12 +1,10 @@
 import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import type { JsonText } from '../envelope.js';
+import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
+import { instant, newOrderJson, patchedOrderJson, type StoredLocation } from './render.js';
 import {
   DIRECT_OFFSET_LIMIT,
-  instant,
-  newOrderJson,
-  orderSourceIdTaken,
-  patchedOrderJson,
   SMALL_DOC_BYTES,
   SORT_COLUMNS,
   type Order,
@@ -14,7 +12,6 @@ import {
   type OrderRepository,
   type PageRow,
   type Sort,
-  type StoredLocation,
 } from './repository.js';
 
 /** The SQL of a page, as on SQLite (see listStatement there): `$1` the store, `$2` the source ids when filtered, then limit and offset. */
@@ -52,7 +49,7 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
       // Only on the error path (an unknown pickup location): a taken source_id is still the 409 it was.
       if (body.pickup_location && !location) {
         const taken = await pool.query({ name: 'orders-source-taken', text: 'SELECT 1 FROM orders WHERE store_id = $1 AND source_id = $2', values: [storeId, body.source_id] });
-        if (taken.rowCount) throw orderSourceIdTaken();
+        return taken.rowCount ? SOURCE_ID_CONFLICT : UNKNOWN_PICKUP_LOCATION;
       }
       const json = newOrderJson(id, storeId, body, location, now);
       const inserted = await pool.query({
@@ -61,8 +58,7 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, source_id) DO NOTHING`,
         values: [id, storeId, body.source_id, body.pickup_location?.location_id ?? null, instant(body.source_created_at), instant(body.source_updated_at), json, now, now],
       });
-      if (inserted.rowCount !== 1) throw orderSourceIdTaken();
-      return json;
+      return inserted.rowCount === 1 ? json : SOURCE_ID_CONFLICT;
     },
     update: (storeId, id, patch, now) =>
       inPostgresTransaction(pool, async (client) => {

@@ -1,19 +1,17 @@
 import * as routes from '../../../generated/orders/routes.js';
-import { ApiError } from '../errors.js';
-import { okJson } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
+import { inStore, ordersOperation } from '../context.js';
+import { okJson } from '../envelope.js';
+import { notFound } from '../errors.js';
 
-export function register(app: OrdersApp, { repos, clock }: OrdersDeps) {
-  defineOperation(
-    app.service,
-    routes.updateOrder,
-    (c) =>
-      andThen(repos.orders.update(c.get('store').id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString()), (order) => {
-        if (!order) throw new ApiError(40400, 'The order could not be found.');
-        return okJson(c, order);
-      }),
-    app.inStore,
-  );
-}
+export const updateOrder = ordersOperation(
+  routes.updateOrder,
+  ({ repos, clock }) => (c) => {
+    const order = repos.orders.update(c.get('store').id, c.req.valid('param').id, c.req.valid('json'), clock.now().toISOString());
+    return andThen(order, (o) => {
+      if (!o) throw notFound('order');
+      return okJson(c, o);
+    });
+  },
+  inStore,
+);

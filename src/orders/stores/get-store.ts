@@ -1,16 +1,13 @@
 import * as routes from '../../../generated/orders/routes.js';
-import { ApiError } from '../errors.js';
-import { ok } from '../envelope.js';
 import { andThen } from '../../shared/maybe.js';
-import { defineOperation } from '../../shared/operation.js';
-import type { OrdersApp, OrdersDeps } from '../context.js';
-import { toStore } from './repository.js';
+import { ordersOperation } from '../context.js';
+import { ok } from '../envelope.js';
+import { notFound } from '../errors.js';
+import { toStore } from './render.js';
 
-export function register(app: OrdersApp, { repos }: OrdersDeps) {
-  defineOperation(app.service, routes.getStore, (c) =>
-    andThen(repos.stores.find(c.get('principal').accountId, c.req.valid('param').id), (row) => {
-      if (!row) throw new ApiError(40400, 'The store could not be found.');
-      return ok(c, toStore(row));
-    }),
-  );
-}
+export const getStore = ordersOperation(routes.getStore, ({ repos }) => (c) =>
+  andThen(repos.stores.find(c.get('principal').accountId, c.req.valid('param').id), (row) => {
+    if (!row) throw notFound('store');
+    return ok(c, toStore(row));
+  }),
+);

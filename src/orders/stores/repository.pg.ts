@@ -2,7 +2,9 @@ import type pg from 'pg';
 import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
 import { columnNames, inserter, selectColumns } from '../../shared/db/pg-rows.js';
 import { stores } from '../schema.pg.js';
-import { newStoreRow, sourceIdTaken, storePatchColumns, type StoreRepository, type StoreRow } from './repository.js';
+import { SOURCE_ID_CONFLICT } from '../outcomes.js';
+import { newStoreRow, storePatchColumns } from './render.js';
+import type { StoreRepository, StoreRow } from './repository.js';
 
 const COLUMNS = selectColumns(stores);
 const NAMES = columnNames(stores);
@@ -20,8 +22,7 @@ export function postgresStores(pool: pg.Pool): StoreRepository {
     async insert(input) {
       const insert = insertSql(newStoreRow(input));
       const inserted = await pool.query<StoreRow>(`${insert.text} ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`, insert.values);
-      if (!inserted.rows[0]) throw sourceIdTaken();
-      return inserted.rows[0];
+      return inserted.rows[0] ?? SOURCE_ID_CONFLICT;
     },
     update: (accountId, id, patch, now) =>
       inPostgresTransaction(pool, async (client) => {
@@ -37,7 +38,7 @@ export function postgresStores(pool: pg.Pool): StoreRepository {
           );
           return updated.rows[0];
         } catch (err) {
-          if (isUniqueViolation(err, 'stores_account_source')) throw sourceIdTaken();
+          if (isUniqueViolation(err, 'stores_account_source')) return SOURCE_ID_CONFLICT;
           throw err;
         }
       }),

@@ -1,0 +1,75 @@
+import type { JsonText } from '../envelope.js';
+import { NO_TIME } from '../schema.js';
+import type { Order, OrderCreate, OrderList, OrderUpdate } from './repository.js';
+
+/** The client's fields of an order: everything but what the service owns or expands. */
+type OrderFields = Omit<OrderCreate, 'pickup_location'>;
+
+export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
+
+/**
+ * The one place an order becomes the contract's Order, as JSON text: the service's fields around
+ * the client's, `tags` always there (an empty list when none were sent; a key the client sent
+ * keeps its position, a missing one goes after the client's fields), then the pickup location.
+ *
+ * This text is also what `orders.doc` stores (migration 0003): an order is rendered when it is
+ * written, and reading one is reading its document as it is, with no parse, splice or join. What
+ * it holds beside the client's fields cannot go stale: ids and created_at never change, updated_at
+ * is written with it, and no operation changes a location. The document holds only
+ * OrderCreate/OrderUpdate fields (validated with unknown properties rejected), so none of its keys
+ * repeats one added here.
+ */
+export function orderJson(o: {
+  id: string;
+  storeId: string;
+  fields: Partial<OrderFields>;
+  pickupLocation?: Order['pickup_location'];
+  createdAt: string;
+  updatedAt: string;
+}): JsonText<Order> {
+  return JSON.stringify({
+    id: o.id,
+    store: { id: o.storeId },
+    ...o.fields,
+    tags: o.fields.tags ?? [],
+    ...(o.pickupLocation && { pickup_location: o.pickupLocation }),
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+  }) as JsonText<Order>;
+}
+
+/** A page of orders as the contract's OrderList: the rendered orders, then `tail` (`],"pagination":…}`). */
+export function orderListJson(orders: readonly JsonText<Order>[], tail: string): JsonText<OrderList> {
+  return `{"orders":[${orders.join(',')}${tail}` as JsonText<OrderList>;
+}
+
+/** A location's stored fields, as an order's pickup_location copies them. */
+export interface StoredLocation {
+  address: string;
+  openingHours: string;
+}
+
+/** A new order rendered (orderJson), its pickup location copied from `location` (found in the store). */
+export function newOrderJson(id: string, storeId: string, body: OrderCreate, location: StoredLocation | undefined, now: string): JsonText<Order> {
+  const { pickup_location, ...fields } = body;
+  return orderJson({
+    id,
+    storeId,
+    fields,
+    pickupLocation: pickup_location && {
+      location_id: pickup_location.location_id,
+      address: JSON.parse(location!.address) as NonNullable<Order['pickup_location']>['address'],
+      opening_hours: JSON.parse(location!.openingHours) as NonNullable<Order['pickup_location']>['opening_hours'],
+    },
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** A stored order with `patch` applied, rendered again (orderJson), and its new sort key. */
+export function patchedOrderJson(doc: JsonText<Order>, patch: OrderUpdate, now: string): { json: JsonText<Order>; sourceUpdatedMs: number } {
+  const { id, store, pickup_location, created_at, updated_at: _updated, ...fields } = JSON.parse(doc) as Order;
+  const merged = { ...fields, ...patch };
+  const json = orderJson({ id, storeId: store.id, fields: merged, pickupLocation: pickup_location, createdAt: created_at, updatedAt: now });
+  return { json, sourceUpdatedMs: instant(merged.source_updated_at) };
+}

@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+
+/**
+ * The operation tables (src/orders/operations.ts, src/keys/operations.ts) are checked against the
+ * generated route tables: an operation added to the YAML and generated has no handler until one is
+ * written, and `npm run typecheck` says so. Run in a copy of the sources, as a developer would.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const copy = mkdtempSync(path.join(tmpdir(), 'op-table-'));
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+for (const part of ['src', 'generated', 'openapi', 'scripts', 'client', 'package.json']) {
+  cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
+}
+symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+const tsconfig = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
+writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['src', 'generated', 'client'] }));
+
+const run = (bin: string, args: string[]) => {
+  try {
+    execFileSync(path.join(ROOT, 'node_modules/.bin', bin), args, { cwd: copy, encoding: 'utf8', stdio: 'pipe' });
+    return { ok: true, output: '' };
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+};
+
+// The compiler runs on the whole tree twice: minutes on a loaded two-core machine.
+describe('an operation in the YAML without a handler', { timeout: 300_000 }, () => {
+  it('type-checks as it is', () => {
+    expect(run('tsc', ['--noEmit', '-p', 'tsconfig.json'])).toEqual({ ok: true, output: '' });
+  });
+
+  it('fails the type check once generated, naming the operation', () => {
+    const file = path.join(copy, 'openapi/orders.yaml');
+    const doc = parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const getOrder = doc.paths['/orders/{id}']!.get!;
+    doc.paths['/orders/{id}']!.delete = { ...getOrder, operationId: 'deleteOrder', summary: 'Delete an order' };
+    writeFileSync(file, stringify(doc));
+    const generated = run('tsx', ['scripts/generate.ts']);
+    expect(generated.ok, generated.output).toBe(true);
+
+    const checked = run('tsc', ['--noEmit', '-p', 'tsconfig.json']);
+    expect(checked.ok).toBe(false);
+    expect(checked.output).toMatch(/src\/orders\/operations\.ts.*Property 'deleteOrder' is missing/s);
+  });
+});
