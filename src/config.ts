@@ -33,6 +33,9 @@ const schema = z.object({
   RATE_LIMIT_BURST: int(100, 1),
   REQUEST_TIMEOUT_MS: int(30_000, 1000),
   HEADERS_TIMEOUT_MS: int(10_000, 1000),
+  // Longer than the idle timeout of the clients and load balancers in front (60 s is common), so
+  // that it is always the client that closes an idle connection, never the server under a request.
+  KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
 });
 

@@ -59,7 +59,9 @@ async function main() {
     serverOptions: {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       headersTimeout: config.HEADERS_TIMEOUT_MS,
-      keepAliveTimeout: 5_000,
+      // Announced to clients as `Keep-Alive: timeout=…`; node keeps the connection 1 s longer
+      // (keepAliveTimeoutBuffer) for a request already on its way.
+      keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
     },
   }) as Server;
