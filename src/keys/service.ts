@@ -7,7 +7,7 @@ import { andThen } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
 import { badRequest, databaseUnavailableBody, internalErrorBody, issueFrom, keyNotFound, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
-import { failurePage, hardwareUnavailablePage, tooLargePage } from './prompt/pages.js';
+import { databaseUnavailablePage, failurePage, hardwareUnavailablePage, tooLargePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 
 /** A key service request body is small: a provider name, a client secret, a return URL. */
@@ -40,6 +40,7 @@ export function keysErrorAnswer(logger: KeysLogger) {
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ err: (err as Error).message, path: c.req.path }, 'the database did not answer in time');
+      if (PAGE_PATH.test(c.req.path)) return databaseUnavailablePage(c);
       return c.json(databaseUnavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_SECONDS });
     }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');

@@ -70,6 +70,11 @@ describe.skipIf(!bin)('a PostgreSQL server that stops answering', () => {
     }
     expect(keys.status).toBe(503);
     expect(await keys.json()).toEqual({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } });
+    // The end user's prompt page answers with a page.
+    const page = await fetch(`${server.url}/keygen/prompt?transactionToken=tt_${'A'.repeat(43)}`, bounded);
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('data-reason="database_unavailable"');
 
     // SIGTERM: the process ends although closing the pool cannot finish.
     const code = await Promise.race([server.stop('SIGTERM'), new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000))]);

@@ -62,6 +62,14 @@ export function tooLargePage(c: Context) {
   return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="too_large">${escapeHtml(message)}</p>`), 413);
 }
 
+/** The database did not answer in time: 503, nothing was used up, the same page works later. */
+export function databaseUnavailablePage(c: Context) {
+  browserHeaders(c);
+  c.header('Retry-After', '5');
+  const message = 'The service cannot reach its database right now. Nothing was used up: try this page again in a moment.';
+  return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="database_unavailable">${escapeHtml(message)}</p>`), 503);
+}
+
 export function failurePage(c: Context) {
   browserHeaders(c);
   return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
