@@ -6,9 +6,12 @@ import type { Storage } from './storage.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import { errorResponse } from './orders/envelope.js';
+import { databaseUnavailable } from './orders/service.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared/db/unavailable.js';
+import { startingBody } from './keys/errors.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
-import { requestContext } from './shared/http.js';
+import { API_HEADERS, requestContext } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
@@ -54,14 +57,14 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS, trace: tracing?.request }));
 
   const health = { status: 'ok', ...deps.version };
-  app.get('/healthz', (c) => c.json(health));
+  app.get('/healthz', (c) => c.json(health, 200, API_HEADERS));
   app.get('/readyz', async (c) => {
     try {
       await storage.probeWrite();
-      return c.json({ status: 'ready' });
+      return c.json({ status: 'ready' }, 200, API_HEADERS);
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
-      return c.json({ status: 'unavailable' }, 503);
+      return c.json({ status: 'unavailable' }, 503, API_HEADERS);
     }
   });
 
@@ -81,13 +84,33 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)
-      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
+      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404, API_HEADERS)
       : errorResponse(c, new ApiError(40400, 'No such route.')),
   );
   app.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: err.message, requestId: c.get('requestId') }, 'the database did not answer in time');
+      return errorResponse(c, databaseUnavailable());
+    }
     logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
 
+  return app;
+}
+
+/**
+ * What the port answers while the process is still starting (the app is built once the port is
+ * bound): 503 with a request id and `retry-after`, in the error body of the service the path
+ * belongs to. Nothing is read or written.
+ */
+export function createStartingApp(logger: Logger, keysBasePath: string) {
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use('*', requestContext(logger));
+  app.all('*', (c) => {
+    const headers = { ...API_HEADERS, 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS };
+    if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`)) return c.json(startingBody(), 503, headers);
+    return errorResponse(c, new ApiError(50300, 'The service is starting; retry the request in a moment.', undefined, headers));
+  });
   return app;
 }

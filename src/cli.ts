@@ -4,7 +4,7 @@ import { keysConfigFromEnv } from './keys/config.js';
 import { listRoots, rotateRoot } from './keys/sealed/admin.js';
 import { UnknownAccountError } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
-import { openStorage } from './storage.js';
+import { openStorage, sharedClock } from './storage.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 import { readFileSync } from 'node:fs';
 import { auditKey, FINDABLE, findInAudit } from './keys/audit.js';
@@ -55,6 +55,8 @@ async function main(argv: string[]) {
   if (resource !== 'api-key') fail(`Unknown command: ${positionals.join(' ') || '(none)'}`);
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
+  // Stamps shared with the instances keep to the database's clock, as the server's do.
+  const clock = await sharedClock(storage, systemClock, (_fields, message) => process.stderr.write(`Warning: ${message}\n`));
   try {
     switch (action) {
       case 'create': {
@@ -62,7 +64,7 @@ async function main(argv: string[]) {
         if (!name) fail('api-key create needs --name NAME.');
         let key;
         try {
-          key = await keys.create(systemClock.now(), { name, accountId: values.account });
+          key = await keys.create(clock.now(), { name, accountId: values.account });
         } catch (err) {
           if (!(err instanceof UnknownAccountError)) throw err;
           process.stderr.write(`${err.message}\n`);
@@ -82,7 +84,7 @@ async function main(argv: string[]) {
       }
       case 'revoke': {
         if (!arg) fail('api-key revoke needs KEY_ID.');
-        if (!(await keys.revoke(systemClock.now(), arg))) {
+        if (!(await keys.revoke(clock.now(), arg))) {
           process.stderr.write(`No active API key ${arg}.\n`);
           process.exitCode = 1;
           return;
@@ -94,6 +96,7 @@ async function main(argv: string[]) {
         fail(`Unknown action: api-key ${action ?? ''}`);
     }
   } finally {
+    clock.stop();
     await storage.close();
   }
 }

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
-import { keysConfigFromEnv } from './keys/config.js';
+import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
-import { openStorage } from './storage.js';
+import { openStorage, sharedClock } from './storage.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { createLogger } from './shared/logger.js';
@@ -19,6 +19,9 @@ import { serverHeader, versionInfo } from './shared/version.js';
 import { loadTracing } from './shared/tracing-hooks.js';
 
 const production = process.env.NODE_ENV === 'production';
+
+/** How long closing the database and the sealed module may take after the requests' SHUTDOWN_TIMEOUT_MS. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 /** `npm start`: both services on one port, on the database DATABASE_URL names (SQLite by default, or PostgreSQL). */
 async function main() {
@@ -42,7 +45,8 @@ async function main() {
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
   const checkpointer =
     !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
-  const clock = systemClock;
+  // Expiry, sweeps, rate limits and creation stamps that instances share keep to the database's clock.
+  const clock = await sharedClock(storage, systemClock, (fields, message) => logger.warn(fields, message));
   const metricsServer = metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
   let audit: AuditTrail | undefined;
   const tracing = await loadTracing(version);
@@ -61,12 +65,13 @@ async function main() {
   }
 
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
-  // names the real port also with PORT=0. No request can arrive before 'listening'.
+  // names the real port also with PORT=0. Until then every request is answered 503 (starting).
+  const starting = createStartingApp(logger, KEYS_BASE_PATH);
   let app: ReturnType<typeof createApp> | undefined;
   let keys: Awaited<ReturnType<typeof loadKeysRuntime>> | undefined;
   let sweeper: Sweeper | undefined;
   const server = serve({
-    fetch: (req, env) => app!.fetch(req, env),
+    fetch: (req, env) => (app ?? starting).fetch(req, env),
     port: config.PORT,
     hostname: config.HOST,
     // Slow clients: headers and whole requests must arrive in time. Node checks the deadlines
@@ -74,7 +79,9 @@ async function main() {
     serverOptions: {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       headersTimeout: config.HEADERS_TIMEOUT_MS,
-      keepAliveTimeout: 5_000,
+      // Announced to clients as `Keep-Alive: timeout=…`; node keeps the connection 1 s longer
+      // (keepAliveTimeoutBuffer) for a request already on its way.
+      keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
     },
   }) as Server;
@@ -94,11 +101,19 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Closing the database and the sealed module waits on them: a server that does not answer
+    // (a stopped PostgreSQL) must not keep the process from ending.
+    const deadline = setTimeout(() => {
+      logger.error('shutdown did not finish in time (the database or the sealed module did not answer); exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + CLOSE_TIMEOUT_MS);
+    deadline.unref();
     const release = async () => {
       sweeper?.stop();
       audit?.close();
       await tracing?.shutdown();
       metricsServer?.server.close();
+      clock.stop();
       await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();

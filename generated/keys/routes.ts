@@ -61,7 +61,7 @@ export const createGenerateTransaction = createRoute({
     422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -84,7 +84,7 @@ export const createRecoverTransaction = createRoute({
     422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -104,7 +104,7 @@ export const exchangeKeyToken = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -125,7 +125,7 @@ export const initKey = createRoute({
     422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 

@@ -434,7 +434,8 @@ export type components = {
          * @description The service's secure hardware cannot be reached right now, or its audit trail cannot be
          *     written (when the operator keeps one and requires it). Nothing was consumed: no key,
          *     transaction or token was made or spent; send the same request again after `retry-after`
-         *     seconds.
+         *     seconds. Also the answer while the instance is starting, or when its database does not
+         *     answer in time (`The service cannot reach its database right now…`).
          */
         Unavailable: {
             headers: {

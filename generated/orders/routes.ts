@@ -28,6 +28,7 @@ import {
   zError422,
   zError429,
   zError500,
+  zError503,
   zGetFulfillmentHeaders,
   zGetFulfillmentPath,
   zGetFulfillmentResponse,
@@ -99,6 +100,7 @@ export const createFulfillment = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -123,6 +125,7 @@ export const createLocation = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -147,6 +150,7 @@ export const createOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -171,6 +175,7 @@ export const createProduct = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -194,6 +199,7 @@ export const createStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -215,6 +221,7 @@ export const getFulfillment = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -236,6 +243,7 @@ export const getLocation = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -257,6 +265,7 @@ export const getOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -278,6 +287,7 @@ export const getProduct = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -297,6 +307,7 @@ export const getStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -317,6 +328,7 @@ export const listFulfillments = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -337,6 +349,7 @@ export const listLocations = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -357,6 +370,7 @@ export const listOrders = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -375,6 +389,7 @@ export const listStores = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -401,6 +416,7 @@ export const shipFulfillment = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -426,6 +442,7 @@ export const updateFulfillment = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -452,6 +469,7 @@ export const updateFulfillmentStatus = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -477,6 +495,7 @@ export const updateOrder = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -502,6 +521,7 @@ export const updateProduct = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -526,5 +546,6 @@ export const updateStore = createRoute({
     422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });

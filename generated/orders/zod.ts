@@ -802,6 +802,16 @@ export const zError500 = z.object({
     data: z.null()
 });
 
+export const zError503 = z.object({
+    meta: z.object({
+        code: z.literal(50300),
+        type: z.enum(['ServiceUnavailable']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
 /**
  * Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
  * characters (space to `~`), new for each new request, such as a UUID. The first successful

@@ -1,3 +1,4 @@
+import { API_HEADERS } from '../shared/http.js';
 import { registerOperations } from '../shared/operation.js';
 import type { KeysApp, KeysAppDeps, KeysOperationDeps } from './context.js';
 import { createDevProvider } from './oidc/dev-provider.js';
@@ -42,10 +43,10 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
 
   const service = createKeysService(deps, logger, events);
   const app = service.app;
-  // Every answer of the key service, JSON and pages (the development provider sets its own).
+  // Every answer of the key service, JSON and pages, errors included (the development provider sets its own).
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
   });
   registerOperations(service, keysOperations, operationDeps);
   if (dev) app.route('/', dev.app);

@@ -5,6 +5,9 @@ import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-users.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import type { Pkcs11Config, SealedRootConfig } from './sealed/from-config.js';
 
+/** Where the key service is mounted in the process's app. */
+export const KEYS_BASE_PATH = '/keygen';
+
 export interface KeysConfig {
   /** Origin (and path, if any) under which the browser reaches the server: `http://127.0.0.1:8080`. */
   publicUrl: string;
@@ -169,7 +172,7 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   const continueOnFailure = flag(env, 'KEYGEN_AUDIT_CONTINUE_ON_FAILURE', false);
   return {
     publicUrl,
-    basePath: '/keygen',
+    basePath: KEYS_BASE_PATH,
     allowHttpReturnUrl: flag(env, 'KEYGEN_ALLOW_HTTP_RETURN_URL', false),
     providers,
     devProvider: flag(env, 'KEYGEN_DEV_OIDC', !production) ? { users: DEFAULT_DEV_USERS } : null,

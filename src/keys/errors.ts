@@ -70,6 +70,12 @@ export const unavailableBody = () =>
 /** The audit trail cannot be written (and the operator chose that this stops the operation): 503, retry later. */
 export const auditUnavailableBody = () =>
   ({ error: { code: 'unavailable', message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later." } }) as const;
+/** The database did not answer in time: 503, and the same request may be sent again. */
+export const databaseUnavailableBody = () =>
+  ({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } }) as const;
+/** The instance is starting: 503 until it serves. */
+export const startingBody = () => ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
+
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
 

@@ -2,13 +2,25 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
-import { addResponseHeaders } from '../shared/http.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { createIdempotency } from '../shared/idempotency/step.js';
 import { andThen } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import type { KeysAppDeps, KeysEnv, KeysLogger } from './context.js';
-import { auditUnavailableBody, badRequest, idempotencyErrors, internalErrorBody, issueFrom, KeysError, TooManyRequests, UNAVAILABLE_RETRY_AFTER, unavailableBody } from './errors.js';
-import { failurePage, hardwareUnavailablePage } from './prompt/pages.js';
+import {
+  auditUnavailableBody,
+  badRequest,
+  databaseUnavailableBody,
+  idempotencyErrors,
+  internalErrorBody,
+  issueFrom,
+  keyNotFound,
+  KeysError,
+  TooManyRequests,
+  UNAVAILABLE_RETRY_AFTER,
+  unavailableBody,
+} from './errors.js';
+import { databaseUnavailablePage, failurePage, hardwareUnavailablePage, tooLargePage } from './prompt/pages.js';
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 import { AuditUnavailable, noKeysEvents, type KeysEvents } from './audit.js';
 
@@ -20,6 +32,9 @@ const BODY_MESSAGES = {
   too_large: 'The request body is larger than 64 KiB.',
   not_json: 'The request body is not valid JSON.',
 } as const;
+
+/** The end user's pages: the prompt, the provider's callback, the development provider's pages. */
+const PAGE_PATH = /\/(prompt|oidc\/callback)$|\/oidc-dev\//;
 
 /** The key service's answer to anything thrown while it answers a request. */
 export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysEvents) {
@@ -46,12 +61,21 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
       refused(c, 'rate_limited');
       return c.json(err.toBody(), 429, err.headers);
     }
-    if (err instanceof BodyError) return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    if (err instanceof BodyError) {
+      // The end user's pages (their forms) answer with a page; the API with its documented 400.
+      if (err.reason === 'too_large' && PAGE_PATH.test(c.req.path)) return tooLargePage(c);
+      return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
+    }
     // The hardware could not answer; every operation asks it before it consumes anything.
     if (err instanceof SealedModuleUnavailable) {
       logger.warn({ err: err.message, path: c.req.path }, 'the sealed module is unavailable');
-      if (/\/(prompt|oidc\/callback)$|\/oidc-dev\//.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
+      if (PAGE_PATH.test(c.req.path)) return hardwareUnavailablePage(c, 'retry_page');
       return c.json(unavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER });
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: (err as Error).message, path: c.req.path }, 'the database did not answer in time');
+      if (PAGE_PATH.test(c.req.path)) return databaseUnavailablePage(c);
+      return c.json(databaseUnavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_SECONDS });
     }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
     // The end user's pages answer with a page, the API with its JSON error.
@@ -80,8 +104,6 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events:
           if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
           throw new TooManyRequests(outcome.message, outcome.headers);
         }
-        // Key material and tokens: no cache keeps an answer of the API.
-        addResponseHeaders(c, { 'Cache-Control': 'no-store' });
       }),
     readJsonBody: jsonBodyReader(KEYS_BODY_LIMIT),
     idempotency: createIdempotency({
@@ -98,6 +120,8 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events:
       const issues = problems.map(issueFrom);
       throw new KeysError(400, [issues[0]!, ...issues.slice(1)]);
     },
+    // The key service's only path parameter is keyId.
+    notFound: (c) => c.json(keyNotFound().toBody(), 404),
     answerError: keysErrorAnswer(logger, events),
   };
 }

@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
 import { createIdempotency, IDEMPOTENCY_KEY } from '../shared/idempotency/step.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
@@ -43,6 +44,10 @@ export const idempotencyErrors = {
     ]),
 };
 
+/** 503/50300 when the database cannot answer in time: the request may be sent again. */
+export const databaseUnavailable = () =>
+  new ApiError(50300, 'The service cannot reach its database right now; retry later.', undefined, { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });
+
 /**
  * The order service on the operation layer (shared/operation.ts): `svc-api-key` (401/40100) and
  * the rate limit (429/42900), a JSON body (415/41500, 413/41300, 400/40000), every problem of the
@@ -72,10 +77,15 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
       ...idempotencyErrors,
       onStoreError: (err) => deps.logger.error({ err }, 'an idempotency record could not be stored or freed'),
     }),
+    notFound: (c) => errorResponse(c, new ApiError(40400)),
     answerError(c, err) {
       if (err instanceof ApiError) return errorResponse(c, err);
       if (err instanceof BodyError) return errorResponse(c, BODY_ERRORS[err.reason](err.limit));
       if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
+      if (isDatabaseUnavailable(err)) {
+        deps.logger.warn({ err: (err as Error).message, requestId: c.get('requestId') }, 'the database did not answer in time');
+        return errorResponse(c, databaseUnavailable());
+      }
       deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
       return errorResponse(c, new ApiError(50000));
     },

@@ -114,12 +114,18 @@ export function withResponseHeaders(c: Context, res: Response): Response {
   return res;
 }
 
-/** A JSON response with its headers as a plain object: content type, request id, added headers, `headers`. */
+/**
+ * Headers of every API answer, errors included: an answer is about one caller's data at one moment,
+ * so no cache keeps it, and a browser never takes it for another media type than the one it names.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+/** A JSON response with its headers as a plain object: content type, API_HEADERS, request id, added headers, `headers`. */
 export function jsonResponse(c: Context, status: number, json: string | ReadableStream<Uint8Array>, headers?: Record<string, string>): Response {
   const id = c.get('requestId') as string | undefined;
   const res = new Response(json, {
     status,
-    headers: { 'content-type': 'application/json', ...(id && { 'x-request-id': id }), ...extraHeaders.get(c), ...headers },
+    headers: { 'content-type': 'application/json', ...API_HEADERS, ...(id && { 'x-request-id': id }), ...extraHeaders.get(c), ...headers },
   });
   if (id) stamped.add(res);
   return res;

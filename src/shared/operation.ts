@@ -3,7 +3,7 @@ import type { Context, Env } from 'hono';
 import { setOperationId, withResponseHeaders } from './http.js';
 import { IDEMPOTENCY_KEY, type Idempotency } from './idempotency/step.js';
 import { andThen, type MaybePromise } from './maybe.js';
-import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } from './validation.js';
+import { declaresJsonBody, isUnstorable, requestChecker, type Problem, type RequestSchemas } from './validation.js';
 
 /**
  * What a service brings to the operation layer: its app, and how it answers each step of a
@@ -24,6 +24,8 @@ export interface Service<E extends Env> {
   answerError(c: Context<E>, err: unknown): Response;
   /** Safe retries, for the operations whose YAML declares the `Idempotency-Key` header. */
   idempotency?: Idempotency;
+  /** The answer to a path identifier that can name nothing (it holds a character no database stores). */
+  notFound(c: Context<E>): Response;
 }
 
 export interface OperationOptions<E extends Env> {
@@ -32,6 +34,13 @@ export interface OperationOptions<E extends Env> {
   /** This operation's own answer to problems (the key service's HTML pages answer with a page). */
   refuse?: (c: Context<E>, problems: Problem[]) => Response;
 }
+
+/**
+ * Whether a path parameter of the request holds a character no stored identifier has (U+0000, a
+ * lone surrogate): it names nothing, as any other unknown id, without a query that the database
+ * would refuse.
+ */
+const namesNothing = (c: Context) => Object.values(c.req.param() as Record<string, string>).some(isUnstorable);
 
 /** The context a route's handler gets: `c.req.valid(...)` typed by the route's request parts. */
 export type RouteContext<R extends RouteConfig, E extends Env> = Parameters<RouteHandler<R, E>>[0];
@@ -128,7 +137,9 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
       out = andThen(secured ? service.authenticate(c) : undefined, () =>
         andThen(hasBody ? service.readJsonBody(c) : undefined, (body) =>
           andThen(options.guard?.(c), () =>
-            andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : respond(c, body))),
+            andThen(check(c, body), (problems) =>
+              problems.length > 0 ? refuse(c, problems) : namesNothing(c) ? service.notFound(c) : respond(c, body),
+            ),
           ),
         ),
       );

@@ -45,8 +45,8 @@ describe('key service contract', () => {
 
   it('checks every response against the YAML, also an undocumented shape (self-test of the checker)', () => {
     expect(() =>
-      keysContract.check('POST', 'http://x/keygen/keys', 200, new Headers({ 'x-request-id': 'r' }), { id: 'nope', clientSecret: 'x' }),
+      keysContract.check('POST', 'http://x/keygen/keys', 200, new Headers({ 'x-request-id': 'r', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }), { id: 'nope', clientSecret: 'x' }),
     ).toThrow(/does not match keys.yaml/);
-    expect(() => keysContract.check('POST', 'http://x/keygen/keys', 404, new Headers({ 'x-request-id': 'r' }), {})).toThrow(/does not document/);
+    expect(() => keysContract.check('POST', 'http://x/keygen/keys', 404, new Headers({ 'x-request-id': 'r', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }), {})).toThrow(/does not document/);
   });
 });
