@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../api-keys.js';
 import type { Clock } from '../clock.js';
+import { API_HEADERS } from '../http.js';
 import type { MaybePromise } from '../maybe.js';
 import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
@@ -87,7 +88,7 @@ export function createIdempotency(options: IdempotencyOptions) {
   const replay = async (id: string, stored: StoredAnswer): Promise<Response> => {
     const body = sealer ? await sealer.unseal(stored.body, sealContext(id)) : stored.body;
     if (body === null) throw new Error('A stored idempotent answer could not be unsealed.');
-    return new Response(body, { status: stored.status, headers: { ...stored.headers, [REPLAYED]: 'true' } });
+    return new Response(body, { status: stored.status, headers: { ...API_HEADERS, ...stored.headers, [REPLAYED]: 'true' } });
   };
 
   const keep = async (id: string, holder: string, res: Response): Promise<Response> => {
