@@ -16,6 +16,7 @@ import {
   zCreateProductHeaders,
   zCreateProductResponse,
   zCreateStoreBody,
+  zCreateStoreHeaders,
   zCreateStoreResponse,
   zError400,
   zError401,
@@ -27,6 +28,7 @@ import {
   zError422,
   zError429,
   zError500,
+  zError503,
   zGetFulfillmentHeaders,
   zGetFulfillmentPath,
   zGetFulfillmentResponse,
@@ -91,13 +93,14 @@ export const createFulfillment = createRoute({
     201: { description: 'The fulfillment was created.', content: { 'application/json': { schema: zCreateFulfillmentResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -115,13 +118,14 @@ export const createLocation = createRoute({
     201: { description: 'The location was created.', content: { 'application/json': { schema: zCreateLocationResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -139,13 +143,14 @@ export const createOrder = createRoute({
     201: { description: 'The order was created.', content: { 'application/json': { schema: zCreateOrderResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -163,13 +168,14 @@ export const createProduct = createRoute({
     201: { description: 'The product was created.', content: { 'application/json': { schema: zCreateProductResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -180,18 +186,20 @@ export const createStore = createRoute({
   tags: ['Stores'],
   security: [{ ApiKey: [] }],
   request: {
+    headers: zCreateStoreHeaders,
     body: { required: true, content: { 'application/json': { schema: zCreateStoreBody } } },
   },
   responses: {
     201: { description: 'The store was created.', content: { 'application/json': { schema: zCreateStoreResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -210,9 +218,10 @@ export const getFulfillment = createRoute({
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -231,9 +240,10 @@ export const getLocation = createRoute({
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -252,9 +262,10 @@ export const getOrder = createRoute({
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -273,9 +284,10 @@ export const getProduct = createRoute({
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -292,9 +304,10 @@ export const getStore = createRoute({
     200: { description: 'The store.', content: { 'application/json': { schema: zGetStoreResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -312,9 +325,10 @@ export const listFulfillments = createRoute({
     200: { description: 'A page of fulfillments.', content: { 'application/json': { schema: zListFulfillmentsResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -332,9 +346,10 @@ export const listLocations = createRoute({
     200: { description: 'A page of locations.', content: { 'application/json': { schema: zListLocationsResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -352,9 +367,10 @@ export const listOrders = createRoute({
     200: { description: 'A page of orders.', content: { 'application/json': { schema: zListOrdersResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -370,9 +386,10 @@ export const listStores = createRoute({
   responses: {
     200: { description: 'A page of stores.', content: { 'application/json': { schema: zListStoresResponse } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -388,16 +405,18 @@ export const shipFulfillment = createRoute({
     body: { required: true, content: { 'application/json': { schema: zShipFulfillmentBody } } },
   },
   responses: {
-    200: { description: 'The fulfillment.', content: { 'application/json': { schema: zShipFulfillmentResponse } } },
+    200: { description: 'The fulfillment as changed.', content: { 'application/json': { schema: zShipFulfillmentResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -420,9 +439,10 @@ export const updateFulfillment = createRoute({
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -438,16 +458,18 @@ export const updateFulfillmentStatus = createRoute({
     body: { required: true, content: { 'application/json': { schema: zUpdateFulfillmentStatusBody } } },
   },
   responses: {
-    200: { description: 'The fulfillment.', content: { 'application/json': { schema: zUpdateFulfillmentStatusResponse } } },
+    200: { description: 'The fulfillment as changed.', content: { 'application/json': { schema: zUpdateFulfillmentStatusResponse } } },
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -470,9 +492,10 @@ export const updateOrder = createRoute({
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -495,9 +518,10 @@ export const updateProduct = createRoute({
     412: { description: '`41201` PreconditionFailed: the `svc-store-id` header is missing or empty.\n`41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).', content: { 'application/json': { schema: zError412 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });
 
@@ -516,11 +540,12 @@ export const updateStore = createRoute({
     400: { description: '`40000` BadRequest: the body is not valid JSON (nothing else is checked).\n`40001` MissingParameter: a required body field, header or parameter is missing. `meta.errors`\nthen lists every problem of the request, the missing ones (`Required.`) and any others.', content: { 'application/json': { schema: zError400 } } },
     401: { description: '`40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked.', content: { 'application/json': { schema: zError401 } } },
     404: { description: '`40400` NotFound: no such route, or no such resource in the caller\'s account.', content: { 'application/json': { schema: zError404 } } },
-    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account).', content: { 'application/json': { schema: zError409 } } },
+    409: { description: '`40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the\naccount), or the first request with this `idempotency-key` is still being done\n(`header.idempotency-key`: retry later).', content: { 'application/json': { schema: zError409 } } },
     413: { description: '`41300` PayloadTooLarge: the body is over the configured limit.', content: { 'application/json': { schema: zError413 } } },
     415: { description: '`41500` UnsupportedMediaType: the body is not `application/json`.', content: { 'application/json': { schema: zError415 } } },
-    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
+    422: { description: '`42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown\nproperty, totals that do not add up), or an `idempotency-key` used before with another\nrequest. `meta.errors` names every problem.', content: { 'application/json': { schema: zError422 } } },
     429: { description: '`42900` TooManyRequests: over the per-key rate limit.', content: { 'application/json': { schema: zError429 } } },
     500: { description: '`50000` InternalError: anything else. The message never carries internal details; quote `x-request-id`.', content: { 'application/json': { schema: zError500 } } },
+    503: { description: '`50300` ServiceUnavailable: the instance cannot serve the request right now: it is still\nstarting, or its database does not answer within the configured time limits. Send the\nrequest again after `retry-after` seconds (a write whose answer was lost may have been\ndone: look before creating again).', content: { 'application/json': { schema: zError503 } } },
   },
 });

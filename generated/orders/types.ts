@@ -1301,12 +1301,24 @@ export type components = {
             };
             data: null;
         };
+        Error503: {
+            meta: {
+                /** @enum {integer} */
+                code: 50300;
+                /** @enum {string} */
+                type: "ServiceUnavailable";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
     };
     responses: {
         /** @description The store was created. */
         StoreCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1337,6 +1349,7 @@ export type components = {
         LocationCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1367,6 +1380,7 @@ export type components = {
         OrderCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1397,6 +1411,7 @@ export type components = {
         ProductCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1417,6 +1432,7 @@ export type components = {
         FulfillmentCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1427,6 +1443,17 @@ export type components = {
         FulfillmentOk: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentEnvelope"];
+            };
+        };
+        /** @description The fulfillment as changed. */
+        FulfillmentChanged: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1477,7 +1504,11 @@ export type components = {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account). */
+        /**
+         * @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the
+         *     account), or the first request with this `idempotency-key` is still being done
+         *     (`header.idempotency-key`: retry later).
+         */
         Conflict: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1520,7 +1551,11 @@ export type components = {
                 "application/json": components["schemas"]["Error415"];
             };
         };
-        /** @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem. */
+        /**
+         * @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown
+         *     property, totals that do not add up), or an `idempotency-key` used before with another
+         *     request. `meta.errors` names every problem.
+         */
         UnprocessableEntity: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1554,8 +1589,33 @@ export type components = {
                 "application/json": components["schemas"]["Error500"];
             };
         };
+        /**
+         * @description `50300` ServiceUnavailable: the instance cannot serve the request right now: it is still
+         *     starting, or its database does not answer within the configured time limits. Send the
+         *     request again after `retry-after` seconds (a write whose answer was lost may have been
+         *     done: look before creating again).
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error503"];
+            };
+        };
     };
     parameters: {
+        /**
+         * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+         *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+         *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+         *     with the same key and the same request; the same key with another request is
+         *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+         */
+        IdempotencyKey: string;
         /**
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -1609,6 +1669,11 @@ export type components = {
     requestBodies: never;
     headers: {
         /**
+         * @description `true` on an answer given again to a retry with the same `idempotency-key` (the work was
+         *     not done again); absent on the answer of the request that did the work.
+         */
+        IdempotentReplayed: "true";
+        /**
          * @description Identifier of this request, also written in the service's logs.
          * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
          */
@@ -1655,12 +1720,23 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1679,6 +1755,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStore: {
@@ -1702,6 +1779,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStore: {
@@ -1733,6 +1811,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocations: {
@@ -1763,6 +1842,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLocation: {
@@ -1776,6 +1856,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1796,6 +1885,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLocation: {
@@ -1828,6 +1918,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -1871,6 +1962,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -1884,6 +1976,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1904,6 +2005,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -1936,6 +2038,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOrder: {
@@ -1975,6 +2078,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createProduct: {
@@ -1988,6 +2092,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2008,6 +2121,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProduct: {
@@ -2040,6 +2154,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProduct: {
@@ -2079,6 +2194,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFulfillments: {
@@ -2117,6 +2233,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createFulfillment: {
@@ -2130,6 +2247,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2150,6 +2276,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFulfillment: {
@@ -2182,6 +2309,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateFulfillment: {
@@ -2221,6 +2349,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateFulfillmentStatus: {
@@ -2234,6 +2363,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /**
@@ -2250,16 +2388,18 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["FulfillmentOk"];
+            200: components["responses"]["FulfillmentChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     shipFulfillment: {
@@ -2273,6 +2413,15 @@ export interface operations {
                  * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /**
@@ -2289,16 +2438,18 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["FulfillmentOk"];
+            200: components["responses"]["FulfillmentChanged"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -802,6 +802,26 @@ export const zError500 = z.object({
     data: z.null()
 });
 
+export const zError503 = z.object({
+    meta: z.object({
+        code: z.literal(50300),
+        type: z.enum(['ServiceUnavailable']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+/**
+ * Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+ * characters (space to `~`), new for each new request, such as a UUID. The first successful
+ * answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+ * with the same key and the same request; the same key with another request is
+ * `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+ *
+ */
+export const zIdempotencyKey = z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/);
+
 /**
  * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
  * value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -880,6 +900,10 @@ export const zListStoresResponse = zStoreListEnvelope;
 
 export const zCreateStoreBody = zStoreCreate;
 
+export const zCreateStoreHeaders = z.object({
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
 /**
  * The store was created.
  */
@@ -922,7 +946,8 @@ export const zListLocationsResponse = zLocationListEnvelope;
 export const zCreateLocationBody = zLocationCreate;
 
 export const zCreateLocationHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -967,7 +992,8 @@ export const zListOrdersResponse = zOrderListEnvelope;
 export const zCreateOrderBody = zOrderCreate;
 
 export const zCreateOrderHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1006,7 +1032,8 @@ export const zUpdateOrderResponse = zOrderEnvelope;
 export const zCreateProductBody = zProductCreate;
 
 export const zCreateProductHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1063,7 +1090,8 @@ export const zListFulfillmentsResponse = zFulfillmentListEnvelope;
 export const zCreateFulfillmentBody = zFulfillmentCreate;
 
 export const zCreateFulfillmentHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -1102,7 +1130,8 @@ export const zUpdateFulfillmentResponse = zFulfillmentEnvelope;
 export const zUpdateFulfillmentStatusBody = zFulfillmentStatusUpdate;
 
 export const zUpdateFulfillmentStatusHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 export const zUpdateFulfillmentStatusPath = z.object({
@@ -1110,14 +1139,15 @@ export const zUpdateFulfillmentStatusPath = z.object({
 });
 
 /**
- * The fulfillment.
+ * The fulfillment as changed.
  */
 export const zUpdateFulfillmentStatusResponse = zFulfillmentEnvelope;
 
 export const zShipFulfillmentBody = z.array(zTracking).max(100);
 
 export const zShipFulfillmentHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 export const zShipFulfillmentPath = z.object({
@@ -1125,6 +1155,6 @@ export const zShipFulfillmentPath = z.object({
 });
 
 /**
- * The fulfillment.
+ * The fulfillment as changed.
  */
 export const zShipFulfillmentResponse = zFulfillmentEnvelope;

@@ -12,6 +12,7 @@ export const ERRORS = {
   42200: { status: 422, type: 'UnprocessableEntity', message: 'The request is invalid.' },
   42900: { status: 429, type: 'TooManyRequests', message: 'Too many requests.' },
   50000: { status: 500, type: 'InternalError', message: 'An internal error occurred.' },
+  50300: { status: 503, type: 'ServiceUnavailable', message: 'The service is unavailable right now; retry later.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

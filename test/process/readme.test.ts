@@ -7,6 +7,8 @@ import { ROOT, startServer, tempDir, type Started } from '../support/process.js'
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 /** The README's curl session, and the error answer it shows right after it. */
 const block = /<!-- readme-session[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+/** The README's safe-retries session. */
+const retries = /<!-- readme-retries[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
 const shownError = /A step that fails prints the API's answer[^\n]*\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
 
 let server: Started | undefined;
@@ -51,5 +53,23 @@ describe('the README curl session', () => {
     expect(JSON.parse(shownError!).meta.code).toBe(40100);
     expect(stdout + stderr).not.toMatch(/undefined|^\s+at |TypeError|Cannot read/m);
     expect(stdout).not.toMatch(/^(store|order): /m);
+  });
+});
+
+describe('the README safe-retries session', () => {
+  it('creates the store once, gets the same answer marked idempotent-replayed, and 422 for another request with the key', () => {
+    expect(retries).toBeDefined();
+    const script = retries!.replace('svc_paste_the_printed_key_here', key).replaceAll('http://127.0.0.1:8080', server!.url);
+    const { stdout, stderr, status } = spawnSync('bash', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => l.trim());
+    expect(lines).toHaveLength(5);
+    const created = JSON.parse(lines[0]!);
+    expect(created.meta.code).toBe(20100);
+    expect(lines[1]).toBe('HTTP/1.1 201 Created');
+    expect(lines[2]).toBe('idempotent-replayed: true');
+    expect(JSON.parse(lines[3]!)).toEqual(created);
+    expect(JSON.parse(lines[4]!).meta).toMatchObject({ code: 42200, errors: [{ path: 'header.idempotency-key' }] });
   });
 });
