@@ -134,7 +134,7 @@ export function indexPage(services: ServiceInfo[]): string {
     'API documentation',
     `  <h1>API documentation</h1>
   <p>Reference documentation generated from the OpenAPI documents these services are built from: every operation with
-  code samples (curl, and TypeScript with the typed client <code>contract-first-services/client</code>) and a console
+  code samples (curl, and TypeScript with the typed client <code>@contract-first/client</code>) and a console
   that sends requests to this server with your API key. <a href="/docs/errors.html">Every error code</a> on one page.</p>
   <ul class="services">
 ${cards}

@@ -61,7 +61,7 @@ function tsLiteral(value: unknown, indent = ''): string {
 export interface SampleContext {
   /** `http://127.0.0.1:8080/commerce/2024-07`: the document's first server. */
   serverUrl: string;
-  /** The client factory of `contract-first-services/client`: `createOrdersClient`. */
+  /** The client factory of `@contract-first/client`: `createOrdersClient`. */
   clientFactory: string;
 }
 
@@ -116,7 +116,7 @@ export function operationSamples(doc: Json, pathKey: string, method: string, op:
   if (bodyExample !== undefined) init.body = bodyExample;
   const origin = new URL(ctx.serverUrl).origin;
   const ts = [
-    `import { ${ctx.clientFactory} } from 'contract-first-services/client';`,
+    `import { ${ctx.clientFactory} } from '@contract-first/client';`,
     '',
     `const client = ${ctx.clientFactory}({ origin: ${tsString(origin)}, apiKey: process.env.API_KEY! });`,
     `const { data, error, response } = await client.${method.toUpperCase()}(${tsString(pathKey)}${Object.keys(init).length > 0 ? `, ${tsLiteral(init)}` : ''});`,

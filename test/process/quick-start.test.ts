@@ -4,7 +4,7 @@
 // configured but no binding stops, naming what to install. A clone and two installs take minutes,
 // so the run happens where QUICK_START_CHECK=1 says so (.ci/run sets it for its first Node.js line).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ const work = RUN ? tempDir('quick-start-') : '';
 const home = path.join(work, 'home');
 const clone = path.join(work, 'clone');
 afterAll(() => {
-  if (RUN) spawnSync('rm', ['-rf', work]);
-});
+  if (RUN) rmSync(work, { recursive: true, force: true });
+}, 600_000);
 
 /**
  * A newcomer's shell: the machine's PATH without the registry Node.js that CI (or a helper script)

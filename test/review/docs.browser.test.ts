@@ -167,7 +167,7 @@ describe('docs site in headless Chromium', () => {
       await sidebar.getByText(first.summary!, { exact: true }).first().click();
       await page.getByRole('button', { name: /^curl$/ }).first().click();
       await page.getByRole('option', { name: /TypeScript/ }).first().click();
-      await page.locator('pre, code').filter({ hasText: `from 'contract-first-services/client'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await page.locator('pre, code').filter({ hasText: `from '@contract-first/client'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
       await page.locator('pre, code').filter({ hasText: `origin: '${base}'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
 
       expect(offServer(requests), 'requests to other hosts').toEqual([]);
