@@ -62,7 +62,7 @@ const ALONE = [
   'test/keys/hsm-*.test.ts',
   'test/keys/instances.test.ts',
   'test/review/spec-diff.test.ts',
-  'test/codebase/**/*.test.ts',
+  'test/codebase/operation-table.test.ts',
   'test/shared/sqlite-write-lock.test.ts',
 ];
 /** The test files, and which of them a list of this file's globs (`**` and `*` only) names. */

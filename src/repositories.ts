@@ -1,8 +1,11 @@
 import type pg from 'pg';
 import { postgresKeysRepositories } from './keys/repository.pg.js';
-import { sqliteKeysRepositories, type KeysRepositories } from './keys/repository.js';
+import type { KeysRepositories } from './keys/repository.js';
+import { sqliteKeysRepositories } from './keys/repository.sqlite.js';
 import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersRepositories } from './orders/repositories.js';
-import { postgresApiKeys, sqliteApiKeys, type ApiKeyRepository } from './shared/api-keys.js';
+import type { ApiKeyRepository } from './shared/api-keys.js';
+import { postgresApiKeys } from './shared/api-keys.pg.js';
+import { sqliteApiKeys } from './shared/api-keys.sqlite.js';
 import type { Db } from './shared/db/client.js';
 
 /**

@@ -7,7 +7,8 @@ import { postgresRepositories, sqliteRepositories, type Repositories } from './r
 import type { Clock } from './shared/clock.js';
 import { openDatabase, sqliteOf, writeProbe, type DatabaseHandle, type Db } from './shared/db/client.js';
 import { migratePostgres, openPostgresPool, ROOT_LOCK, withSessionLock } from './shared/db/postgres.js';
-import { createRateLimiter, postgresRateLimiter, type RateLimitConfig, type RateLimiter } from './shared/rate-limit.js';
+import { createRateLimiter, type RateLimitConfig, type RateLimiter } from './shared/rate-limit.js';
+import { postgresRateLimiter } from './shared/rate-limit.pg.js';
 
 /**
  * The database the process runs on, whichever engine DATABASE_URL names: the repositories of both

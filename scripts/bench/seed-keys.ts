@@ -8,7 +8,8 @@
 import { keysConfigFromEnv } from '../../src/keys/config.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
 import type pg from 'pg';
-import { sqliteKeysRepositories, type KeyRepository } from '../../src/keys/repository.js';
+import type { KeyRepository } from '../../src/keys/repository.js';
+import { sqliteKeysRepositories } from '../../src/keys/repository.sqlite.js';
 import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
 import { openConfiguredSealedModule } from '../../src/keys/sealed/from-config.js';
 import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';

@@ -4,7 +4,8 @@
  */
 import type { components } from '../../generated/orders/types.js';
 import type pg from 'pg';
-import { createApiKey, postgresApiKeys } from '../../src/shared/api-keys.js';
+import { postgresApiKeys } from '../../src/shared/api-keys.pg.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';

@@ -138,13 +138,6 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
             values: [hash, keyId, now.toISOString(), later(now, REMEMBER_MS)],
           })
         ).rows[0],
-      purgeExpired: (now) =>
-        inPostgresTransaction(pool, async (client) => {
-          const iso = now.toISOString();
-          await client.query('UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL WHERE expires_at <= $1 AND sealed_client_secret IS NOT NULL', [iso]);
-          await client.query('DELETE FROM keygen_transactions WHERE expires_at <= $1', [new Date(now.getTime() - REMEMBER_MS).toISOString()]);
-          await client.query('DELETE FROM keygen_spent_tokens WHERE forget_at <= $1', [iso]);
-        }),
       purgeExpiredBatch: (now, limit) =>
         inPostgresTransaction(pool, async (client) => {
           // One instance sweeps at a time; the others find nothing to do this round.

@@ -55,7 +55,6 @@ export async function createTransaction(
   // Sealed before anything is written: when the hardware cannot answer, no transaction is made.
   const sealedClientSecret = await sealClientSecret(sealed, id, body.clientSecret);
   const now = clock.now();
-  await repos.transactions.purgeExpired(now);
   const promptToken = newPromptToken();
   await repos.transactions.insert({
     id,

@@ -23,7 +23,7 @@ export const created = <T>(c: Context, data: T) =>
 declare const encodes: unique symbol;
 
 /**
- * JSON text that encodes a `T`. Only the order renderer (orders/repository.ts, `asOrderText`)
+ * JSON text that encodes a `T`. Only the order renderer (orders/render.ts, `orderJson`)
  * makes one: a plain string is not a `JsonText<Order>`.
  */
 export type JsonText<T> = string & { readonly [encodes]: T };

@@ -69,3 +69,9 @@ export const unknownReference = (path: string, resource: 'location') =>
 /** 404/40400 for a resource of the store (or, for stores, of the account) that does not exist. */
 export const notFound = (resource: 'store' | 'location' | 'order') =>
   new ApiError(40400, `The ${resource} could not be found.`);
+
+/** 42200/UnprocessableEntity: the request's problems, every one of them. */
+export const invalidRequest = (details: ErrorDetail[]) => new ApiError(42200, undefined, details);
+
+/** 40001/MissingParameter: the request's problems, at least one of them something required that is missing. */
+export const missingParameters = (details: ErrorDetail[]) => new ApiError(40001, undefined, details);

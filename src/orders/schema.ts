@@ -11,14 +11,11 @@ export const stores = sqliteTable(
     sourceId: text('source_id').notNull(),
     name: text('name').notNull(),
     currency: text('currency').notNull(),
-    /** The contract's `owner_email` (named `email` before the 2024-07 names were adopted). */
-    email: text('email'),
+    ownerEmail: text('email'),
     supportEmail: text('support_email'),
     phone: text('phone'),
-    /** The contract's `url`. */
-    websiteUrl: text('website_url'),
-    /** The contract's `timezone_identifier`. */
-    timezone: text('timezone'),
+    url: text('website_url'),
+    timezoneIdentifier: text('timezone'),
     weightUnit: text('weight_unit'),
     description: text('description'),
     /** JSON array of the contract's `categories`. */

@@ -8,7 +8,7 @@ import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
 import type { OrdersDeps, OrdersEnv } from './context.js';
 import { errorResponse } from './envelope.js';
-import { ApiError, type ErrorDetail } from './errors.js';
+import { ApiError, invalidRequest, missingParameters, type ErrorDetail } from './errors.js';
 import { describeIssue } from './problems.js';
 
 const PREFIX = { header: 'header.', path: 'path.', query: 'query.', body: '' } as const;
@@ -21,11 +21,6 @@ export function errorDetail(p: Problem): ErrorDetail {
   return { path, info: describeIssue(p.issue!) };
 }
 
-/** The contract's error for a request's problems: 40001 when something required is missing, else 42200. */
-export function rejectWith(details: ErrorDetail[], missing: boolean): never {
-  if (missing) throw new ApiError(40001, undefined, details);
-  throw new ApiError(42200, undefined, details);
-}
 
 const BODY_ERRORS = {
   media_type: () => new ApiError(41500),
@@ -52,7 +47,8 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
       }),
     readJsonBody: jsonBodyReader(limit),
     refuse(_c, problems) {
-      rejectWith(problems.map(errorDetail), problems.some((p) => p.kind === 'missing'));
+      const details = problems.map(errorDetail);
+      throw problems.some((p) => p.kind === 'missing') ? missingParameters(details) : invalidRequest(details);
     },
     answerError(c, err) {
       if (err instanceof ApiError) return errorResponse(c, err);
@@ -72,7 +68,7 @@ const HTTP_BLANK = /^[ \t]*$/;
  * `svc-store-id` → a store of the caller's account: missing 412/41201, naming no store (any shape) 412/41204.
  *
  * A store found is remembered for `ttlMs` (one second), so that a busy client does not cost a
- * query per request for it. Stores are never deleted and never change account, so a remembered
+ * query per request for it. Stores are never deleted and never change account (test/codebase/invariants.test.ts), so a remembered
  * store is still the caller's; only its id is handed on (c.get('store')), never fields that an
  * update could change. A store not found is not remembered: a new store is usable at once.
  */

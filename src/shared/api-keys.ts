@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Clock } from './clock.js';
-import { WRITE, type Db } from './db/client.js';
-import { inPostgresTransaction } from './db/postgres.js';
-import { accounts, apiKeys } from './db/schema.js';
 import { newId } from './ids.js';
 import { andThen, type MaybePromise } from './maybe.js';
 
@@ -41,14 +36,14 @@ export class UnknownAccountError extends Error {
 }
 
 /** A new key's id, raw value and stored columns (one place for both engines). */
-function newApiKey(now: Date) {
+export function newApiKey(now: Date) {
   const raw = `svc_${randomBytes(32).toString('base64url')}`;
   return { id: newId('key', now), raw, prefix: raw.slice(0, 12), keyHash: hashKey(raw), createdAt: now.toISOString() };
 }
 
 /**
- * The data access of API keys: the request path's lookup, and the operator's functions (the CLI,
- * the development key of a first start).
+ * The data access of API keys (api-keys.sqlite.ts, api-keys.pg.ts): the request path's lookup, and
+ * the operator's functions (the CLI, the development key of a first start).
  */
 export interface ApiKeyRepository {
   /** The account and id of the active (not revoked) key with this SHA-256 hash. */
@@ -59,92 +54,6 @@ export interface ApiKeyRepository {
   /** Revokes a key; true when a key that was active is now revoked. */
   revoke(now: Date, id: string): MaybePromise<boolean>;
   count(): MaybePromise<number>;
-}
-
-/** Creates an API key on SQLite (tests and the SQLite repository). The raw key is returned once. */
-export function createApiKey(db: Db, clock: Clock, input: { name: string; accountId?: string }): CreatedApiKey {
-  return sqliteApiKeys(db).create(clock.now(), input) as CreatedApiKey;
-}
-
-export function sqliteApiKeys(db: Db): ApiKeyRepository {
-  const lookup = db
-    .select({ accountId: apiKeys.accountId, apiKeyId: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-    .prepare();
-  return {
-    principalByHash: (hash) => lookup.get({ hash }) as Principal | undefined,
-    create: (now, input) => {
-      const key = newApiKey(now);
-      return db.transaction((tx) => {
-        let accountId = input.accountId;
-        if (accountId) {
-          const found = tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).get();
-          if (!found) throw new UnknownAccountError(accountId);
-        } else {
-          accountId = newId('acc', now);
-          tx.insert(accounts).values({ id: accountId, name: input.name, createdAt: key.createdAt }).run();
-        }
-        tx.insert(apiKeys)
-          .values({ id: key.id, accountId, name: input.name, prefix: key.prefix, keyHash: key.keyHash, createdAt: key.createdAt })
-          .run();
-        return { id: key.id, accountId, name: input.name, key: key.raw };
-      }, WRITE);
-    },
-    list: () =>
-      db
-        .select({ id: apiKeys.id, accountId: apiKeys.accountId, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
-        .from(apiKeys)
-        .orderBy(apiKeys.createdAt, apiKeys.id)
-        .all(),
-    revoke: (now, id) =>
-      db
-        .update(apiKeys)
-        .set({ revokedAt: now.toISOString() })
-        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-        .run().changes === 1,
-    count: () => db.select({ n: sql<number>`count(*)` }).from(apiKeys).get()?.n ?? 0,
-  };
-}
-
-/** The API keys on PostgreSQL. */
-export function postgresApiKeys(pool: pg.Pool): ApiKeyRepository {
-  return {
-    principalByHash: async (hash) =>
-      (
-        await pool.query<Principal>({
-          name: 'api-keys-principal',
-          text: 'SELECT account_id AS "accountId", id AS "apiKeyId" FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-          values: [hash],
-        })
-      ).rows[0],
-    create: (now, input) =>
-      inPostgresTransaction(pool, async (client) => {
-        const key = newApiKey(now);
-        let accountId = input.accountId;
-        if (accountId) {
-          // FOR SHARE: the account cannot go away before the key that names it commits.
-          const found = await client.query('SELECT id FROM accounts WHERE id = $1 FOR SHARE', [accountId]);
-          if (found.rowCount !== 1) throw new UnknownAccountError(accountId);
-        } else {
-          accountId = newId('acc', now);
-          await client.query('INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, $3)', [accountId, input.name, key.createdAt]);
-        }
-        await client.query('INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-          key.id, accountId, input.name, key.prefix, key.keyHash, key.createdAt,
-        ]);
-        return { id: key.id, accountId, name: input.name, key: key.raw };
-      }),
-    list: async () =>
-      (
-        await pool.query<ApiKeyInfo>(
-          'SELECT id, account_id AS "accountId", name, prefix, created_at AS "createdAt", revoked_at AS "revokedAt" FROM api_keys ORDER BY created_at, id',
-        )
-      ).rows,
-    revoke: async (now, id) =>
-      (await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now.toISOString(), id])).rowCount === 1,
-    count: async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM api_keys')).rows[0]!.n),
-  };
 }
 
 /**

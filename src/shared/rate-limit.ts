@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Clock } from './clock.js';
 import type { MaybePromise } from './maybe.js';
 
@@ -16,7 +15,7 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-/** A token bucket per key (an API key id), refilled continuously. */
+/** A token bucket per key (an API key id), refilled continuously, in this process's memory (SQLite's one process). */
 export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys = 100_000): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return (key: string): RateDecision | null => {
@@ -40,39 +39,10 @@ export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys
 
 /**
  * Takes a token for a key (an API key id): the decision, or null when there is no limit. In
- * memory on SQLite's one process; in the database, shared by every instance, on PostgreSQL.
+ * memory on SQLite's one process; in the database, shared by every instance, on PostgreSQL
+ * (rate-limit.pg.ts).
  */
 export type RateLimiter = (key: string) => MaybePromise<RateDecision | null>;
-
-/**
- * The same token bucket kept in PostgreSQL's `rate_limits`, so that every instance draws on one
- * bucket per key: one statement per request refills the row by the time since its last fill and
- * takes a token when there is one, under the row's lock. Instances' clocks may differ a little:
- * a fill never goes back in time (an instance whose clock is behind adds nothing).
- */
-export function postgresRateLimiter(pool: pg.Pool, config: RateLimitConfig, clock: Clock): RateLimiter {
-  const burst = config.burst * 1000;
-  // filled = min(burst, tokens + elapsed ms × perSecond) in thousandths of a token.
-  const filled = 'LEAST($2::bigint, r.tokens + GREATEST(0, $3::bigint - r.at) * $4::bigint)';
-  const text =
-    'INSERT INTO rate_limits AS r (api_key_id, tokens, at, allowed) VALUES ($1, $2::bigint - 1000, $3::bigint, 1) ' +
-    `ON CONFLICT (api_key_id) DO UPDATE SET tokens = ${filled} - CASE WHEN ${filled} >= 1000 THEN 1000 ELSE 0 END, ` +
-    `at = GREATEST(r.at, $3::bigint), allowed = CASE WHEN ${filled} >= 1000 THEN 1 ELSE 0 END ` +
-    'RETURNING tokens, allowed';
-  return (key) => {
-    if (config.perSecond <= 0) return null;
-    const values = [key, burst, clock.now().getTime(), config.perSecond];
-    return pool.query<{ tokens: string; allowed: number }>({ name: 'rate-limit-take', text, values }).then(({ rows: [row] }) => {
-      const tokens = Number(row!.tokens) / 1000;
-      return {
-        allowed: row!.allowed === 1,
-        limit: config.perSecond,
-        remaining: Math.floor(tokens),
-        resetSeconds: tokens >= 1 ? 0 : Math.ceil((1 - tokens) / config.perSecond),
-      };
-    });
-  };
-}
 
 /**
  * What a decision tells the client: the `ratelimit-*` headers and, when it refuses, also

@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
-import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openTestDatabase } from '../support/database.js';
 import { loadTestSealed, tempDir } from './support.js';

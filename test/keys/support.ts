@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { createKeysClient } from '../../packages/client/src/index.js';
 import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
-import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { openConfiguredSealedModule, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
 import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { manualClock } from '../../src/shared/clock.js';

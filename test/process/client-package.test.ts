@@ -14,7 +14,7 @@ import { KEYS_BASE_PATH, ORDERS_BASE_PATH } from '../../packages/client/src/inde
 import { readService, specFiles } from '../../scripts/build-docs.js';
 import { withCodeSamples } from '../../scripts/lib/code-samples.js';
 import { appFor } from '../support/app.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { contractFor } from '../support/contract.js';

@@ -66,7 +66,7 @@ async function scenario(e: Engine) {
   out.sweptAfter = await transactions.purgeExpiredBatch(at(61), 10);
   out.txn2AfterExpiry = await transactions.findByPromptToken('prompt-txn_2');
   out.txn3Untouched = (await transactions.findByPromptToken('prompt-txn_3'))?.sealedClientSecret;
-  await transactions.purgeExpired(at(61 + 7 * 24 * 60));
+  await transactions.purgeExpiredBatch(at(61 + 7 * 24 * 60), 10);
   out.txn2AfterAWeek = (await transactions.findByPromptToken('prompt-txn_2')) ?? null;
   out.spentAfterAWeek = await transactions.isSpent('key-token-1');
   return out;

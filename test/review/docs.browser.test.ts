@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, readService, specFiles, type ServiceInfo } from '../../scripts/build-docs.js';
 import { appFor } from '../support/app.js';
 import type { Reason } from '../../src/keys/errors.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { ERRORS } from '../../src/orders/errors.js';

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysClient, createOrdersClient } from '../../packages/client/src/index.js';
 import type { KeysConfig } from '../../src/keys/config.js';
-import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';
 import { systemClock, manualClock, type Clock } from '../../src/shared/clock.js';
 import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';

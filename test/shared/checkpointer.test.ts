@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { startCheckpointer } from '../../src/shared/db/checkpointer.js';
 import { openDatabase } from '../../src/shared/db/client.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { tempDir } from '../support/process.js';

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
-import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-provider.js';
+import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { loadTestSealed, tempDir } from '../keys/support.js';
 import { buildTestApp } from '../support/app.js';

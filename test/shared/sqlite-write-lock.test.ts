@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
-import { sqliteKeysRepositories } from '../../src/keys/repository.js';
-import { createApiKey } from '../../src/shared/api-keys.js';
+import { sqliteKeysRepositories } from '../../src/keys/repository.sqlite.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { ROOT, tempDir } from '../support/process.js';
@@ -57,7 +57,7 @@ it('a patch waits for another process’s writer and then reads what it committe
 
   const third = holdWriteLock("UPDATE stores SET name = 'Third' WHERE id = 'sto_lock'", 200);
   await third.locked;
-  await sqliteKeysRepositories(database.db).transactions.purgeExpired(new Date('2024-07-02T00:00:00.000Z'));
+  await sqliteKeysRepositories(database.db).transactions.purgeExpiredBatch(new Date('2024-07-02T00:00:00.000Z'), 500);
   expect(await third.done).toBe(0);
   expect((await repos.stores.find(key.accountId, 'sto_lock'))!.name).toBe('Third');
 }, 30_000);

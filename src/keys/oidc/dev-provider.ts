@@ -13,7 +13,6 @@ import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
 
-export { DEFAULT_DEV_USERS, type DevUser } from './dev-users.js';
 
 export interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */

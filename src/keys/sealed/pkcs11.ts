@@ -30,7 +30,7 @@ import {
  * No root byte is ever in this process: it holds object handles, a session pool and the PIN.
  * The library is loaded and initialised once per process (pkcs11Library); each operation takes a
  * session of a small pool (one operation per session at a time) and runs on the event loop (a
- * local token answers in tens of µs), or with `threadPool` on libuv's thread pool (pkcs11js's
+ * local token answers at once), or with `threadPool` on libuv's thread pool (pkcs11js's
  * …Async: for a network HSM), within a time limit. A failure of the token (a lost session, a removed device, a library that stopped) drops
  * the sessions and is tried once more on fresh ones; if that fails too the operation rejects with
  * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
@@ -56,8 +56,7 @@ export interface Pkcs11Settings {
    * KEYGEN_PKCS11_THREAD_POOL: run each operation on libuv's thread pool (pkcs11js's …Async calls)
    * instead of on the event loop. For a token whose calls wait (a network HSM): the loop is not
    * blocked while they do, and the time limit can end them. With a local token it costs the loop
-   * more than the call itself (SoftHSM2: about 250 µs of loop time per operation against 50 µs
-   * synchronous; scripts/bench/sealed-loop.ts), so it is off by default.
+   * more than the call itself (measured by scripts/bench/sealed-loop.ts), so it is off by default.
    */
   threadPool?: boolean;
 }

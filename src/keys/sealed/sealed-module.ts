@@ -17,7 +17,6 @@ import type { MaybePromise } from '../../shared/maybe.js';
  * version, it names the root a key record was made under.
  */
 export type RootBackend = 'file' | 'pkcs11';
-export const ROOT_BACKENDS: readonly RootBackend[] = ['file', 'pkcs11'];
 export interface RootRef {
   readonly backend: RootBackend;
   readonly version: number;

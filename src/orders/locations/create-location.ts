@@ -3,9 +3,8 @@ import { created } from '../envelope.js';
 import { newId } from '../../shared/ids.js';
 import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
-import { rejectWith } from '../service.js';
 import { toLocation } from './render.js';
-import { sourceIdTaken } from '../errors.js';
+import { invalidRequest, sourceIdTaken } from '../errors.js';
 import { isConflict } from '../outcomes.js';
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -27,7 +26,7 @@ export const createLocation = ordersOperation(
       }
       return [];
     });
-    if (problems.length > 0) rejectWith(problems, false);
+    if (problems.length > 0) throw invalidRequest(problems);
     const now = clock.now();
     const row = repos.locations.insert({ ...body, id: newId('loc', now), storeId: c.get('store').id, now: now.toISOString() });
     return andThen(row, (r) => {

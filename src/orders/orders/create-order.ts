@@ -2,9 +2,8 @@ import * as routes from '../../../generated/orders/routes.js';
 import { newId } from '../../shared/ids.js';
 import { inStore, ordersOperation } from '../context.js';
 import { createdJson } from '../envelope.js';
-import { sourceIdTaken, unknownReference } from '../errors.js';
+import { invalidRequest, sourceIdTaken, unknownReference } from '../errors.js';
 import { isConflict, isMissingReference } from '../outcomes.js';
-import { rejectWith } from '../service.js';
 import { orderRuleProblems } from './rules.js';
 
 export const createOrder = ordersOperation(
@@ -12,7 +11,7 @@ export const createOrder = ordersOperation(
   ({ repos, clock }) => async (c) => {
     const body = c.req.valid('json');
     const problems = orderRuleProblems(body);
-    if (problems.length > 0) rejectWith(problems, false);
+    if (problems.length > 0) throw invalidRequest(problems);
     const now = clock.now();
     const order = await repos.orders.insert(c.get('store').id, newId('ord', now), body, now.toISOString());
     if (isConflict(order)) throw sourceIdTaken('order', 'store');

@@ -39,7 +39,7 @@ export const listOrders = ordersOperation(
         const answer = (release: () => void) => {
           // HEAD: hono drops the body unread, so the turn ends here.
           if (c.req.method === 'HEAD') release();
-          // Orders are never deleted; one updated meanwhile is answered as it is when its turn comes.
+          // Orders are never deleted (test/codebase/invariants.test.ts); one updated meanwhile is answered as it is when its turn comes.
           return okJsonStream<OrderList>(c, (prefix, suffix) => streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release));
         };
         const turn = gate.acquire(c.get('principal').apiKeyId);

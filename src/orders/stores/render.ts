@@ -3,10 +3,10 @@ import type { NewStore, Store, StoreRow, StoreUpdate } from './repository.js';
 /** The optional fields of a store: contract name → row column, with how a value is stored. */
 const OPTIONAL = {
   support_email: 'supportEmail',
-  owner_email: 'email',
+  owner_email: 'ownerEmail',
   phone: 'phone',
-  url: 'websiteUrl',
-  timezone_identifier: 'timezone',
+  url: 'url',
+  timezone_identifier: 'timezoneIdentifier',
   weight_unit: 'weightUnit',
   description: 'description',
   categories: 'categories',

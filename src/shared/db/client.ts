@@ -91,7 +91,7 @@ export function openDatabase(url: string): DatabaseHandle {
 /**
  * The database holds order PII: its folder is created 0700 (an existing folder is left as it is),
  * the file 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the database
- * file's mode. Files an earlier version left readable by others are narrowed to 0600.
+ * file's mode. Existing files readable by others are narrowed to 0600.
  */
 function ownerOnly(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { Clock } from './clock.js';
+import type { RateLimitConfig, RateLimiter } from './rate-limit.js';
+
+/**
+ * The same token bucket kept in PostgreSQL's `rate_limits`, so that every instance draws on one
+ * bucket per key: one statement per request refills the row by the time since its last fill and
+ * takes a token when there is one, under the row's lock. Instances' clocks may differ a little:
+ * a fill never goes back in time (an instance whose clock is behind adds nothing).
+ */
+export function postgresRateLimiter(pool: pg.Pool, config: RateLimitConfig, clock: Clock): RateLimiter {
+  const burst = config.burst * 1000;
+  // filled = min(burst, tokens + elapsed ms × perSecond) in thousandths of a token.
+  const filled = 'LEAST($2::bigint, r.tokens + GREATEST(0, $3::bigint - r.at) * $4::bigint)';
+  const text =
+    'INSERT INTO rate_limits AS r (api_key_id, tokens, at, allowed) VALUES ($1, $2::bigint - 1000, $3::bigint, 1) ' +
+    `ON CONFLICT (api_key_id) DO UPDATE SET tokens = ${filled} - CASE WHEN ${filled} >= 1000 THEN 1000 ELSE 0 END, ` +
+    `at = GREATEST(r.at, $3::bigint), allowed = CASE WHEN ${filled} >= 1000 THEN 1 ELSE 0 END ` +
+    'RETURNING tokens, allowed';
+  return (key) => {
+    if (config.perSecond <= 0) return null;
+    const values = [key, burst, clock.now().getTime(), config.perSecond];
+    return pool.query<{ tokens: string; allowed: number }>({ name: 'rate-limit-take', text, values }).then(({ rows: [row] }) => {
+      const tokens = Number(row!.tokens) / 1000;
+      return {
+        allowed: row!.allowed === 1,
+        limit: config.perSecond,
+        remaining: Math.floor(tokens),
+        resetSeconds: tokens >= 1 ? 0 : Math.ceil((1 - tokens) / config.perSecond),
+      };
+    });
+  };
+}
