@@ -32,7 +32,7 @@ export type paths = {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -60,7 +60,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -92,14 +92,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Location identifier assigned by the service.
-                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 * @example loc_0ly2owe80b1d1b00695fe16f678c5
                  */
                 id: components["parameters"]["LocationPathId"];
             };
@@ -123,7 +123,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -175,14 +175,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
@@ -1013,22 +1013,22 @@ export type components = {
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
          *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
          */
         StoreId: string;
         /**
          * @description Store identifier assigned by the service.
-         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
          */
         StorePathId: string;
         /**
          * @description Location identifier assigned by the service.
-         * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+         * @example loc_0ly2owe80b1d1b00695fe16f678c5
          */
         LocationPathId: string;
         /**
          * @description Order identifier assigned by the service.
-         * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+         * @example ord_0ly2owe804035043cdcd8333a45ed
          */
         OrderPathId: string;
         /** @description Page number, from 1. */
@@ -1121,7 +1121,7 @@ export interface operations {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -1144,7 +1144,7 @@ export interface operations {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -1181,7 +1181,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1206,7 +1206,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1239,14 +1239,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Location identifier assigned by the service.
-                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 * @example loc_0ly2owe80b1d1b00695fe16f678c5
                  */
                 id: components["parameters"]["LocationPathId"];
             };
@@ -1289,7 +1289,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1314,7 +1314,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1347,14 +1347,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
@@ -1379,14 +1379,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
