@@ -4,7 +4,7 @@
 // configured but no binding stops, naming what to install. A clone and two installs take minutes,
 // so the run happens where QUICK_START_CHECK=1 says so (.ci/run sets it for its first Node.js line).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,27 @@ describe.skipIf(!RUN)('Quick start on a clean clone', () => {
     expect(server.out()).toMatch(/pkcs11js is not installed/);
     expect(server.out()).toContain('npm install pkcs11js@2.1.7');
   }, 120_000);
+});
+
+describe.skipIf(!RUN)('the bundle built without the optional binding', () => {
+  it('serves, and with a token configured stops naming what to install', async () => {
+    const env = newcomerEnv();
+    const prelude = oldNodeBlock!.split('\n').filter((l) => l.startsWith('export ')).join('\n');
+    const built = shell(`${prelude}\nnpm run build`, env, 600_000);
+    expect(built.status, built.out).toBe(0);
+    expect(built.out).toContain('pkcs11js (optional) is not installed');
+    expect(readdirSync(path.join(clone, 'dist')).sort()).toEqual(['better_sqlite3.node', 'cli.mjs', 'server.mjs']);
+    const pin = path.join(work, 'bundle-pin');
+    writeFileSync(pin, '1234\n');
+    const started = shell(
+      `${prelude}\ncd dist && PORT=0 DATABASE_URL=file:${path.join(work, 'bundle.db')} KEYGEN_PKCS11_MODULE=${process.execPath} ` +
+        `KEYGEN_PKCS11_TOKEN_LABEL=keygen KEYGEN_PKCS11_PIN_FILE=${pin} node server.mjs`,
+      env,
+      60_000,
+    );
+    expect(started.status, started.out).toBe(1);
+    expect(started.out).toMatch(/pkcs11js is not installed/);
+  }, 700_000);
 });
 
 describe.skipIf(RUN)('Quick start on a clean clone', () => {
