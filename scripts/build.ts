@@ -136,6 +136,8 @@ async function main() {
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [embedAssets(await checkpointWorkerSource(), info), pkcs11Binding(pkcs11 !== undefined)],
+    // pg requires its optional pg-cloudflare only inside Cloudflare Workers; `npm ci --omit=optional` leaves it out.
+    external: ['pg-cloudflare'],
   });
   copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
   if (pkcs11) copyFileSync(pkcs11, path.join(out, 'pkcs11.node'));
