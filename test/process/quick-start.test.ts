@@ -152,7 +152,7 @@ describe.skipIf(!RUN)('Quick start on a clean clone', () => {
 });
 
 describe.skipIf(!RUN)('the bundle built without the optional binding', () => {
-  it('serves, and with a token configured stops naming what to install', async () => {
+  it('builds without pkcs11.node, and with a token configured stops naming what to install', async () => {
     const env = newcomerEnv();
     const prelude = oldNodeBlock!.split('\n').filter((l) => l.startsWith('export ')).join('\n');
     const built = shell(`${prelude}\nnpm run build`, env, 600_000);
