@@ -16,6 +16,7 @@ const BOTH_ENGINES = [
   'test/fuzz/**/*.test.ts',
   'test/shared/operation-layer.test.ts',
   'test/process/crash.test.ts',
+  'test/review/spec-check-data.test.ts',
 ];
 /**
  * Files under those folders that run once, in `sqlite`: two touch no database, or only SQLite's

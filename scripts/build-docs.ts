@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { withCodeSamples } from './lib/code-samples.js';
+import { isContractFile } from './lib/contract-files.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,7 +64,7 @@ export function readService(file: string): ServiceInfo {
 
 export function specFiles(dir = path.join(repoRoot, 'openapi')): string[] {
   return readdirSync(dir)
-    .filter((n) => n.endsWith('.yaml'))
+    .filter(isContractFile)
     .sort()
     .map((n) => path.join(dir, n));
 }
@@ -342,7 +343,7 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
 function siteIsStale(outDir: string): boolean {
   const built = path.join(outDir, 'index.html');
   if (!existsSync(built)) return true;
-  const sources = [fileURLToPath(import.meta.url), path.join(repoRoot, 'scripts', 'lib', 'code-samples.ts'), scalarBundle, ...readdirSync(path.join(repoRoot, 'openapi')).filter((f) => f.endsWith('.yaml')).map((f) => path.join(repoRoot, 'openapi', f))];
+  const sources = [fileURLToPath(import.meta.url), path.join(repoRoot, 'scripts', 'lib', 'code-samples.ts'), scalarBundle, ...readdirSync(path.join(repoRoot, 'openapi')).filter(isContractFile).map((f) => path.join(repoRoot, 'openapi', f))];
   const builtAt = statSync(built).mtimeMs;
   return sources.some((f) => statSync(f).mtimeMs > builtAt);
 }

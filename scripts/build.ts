@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { listAssets } from '../src/shared/assets.js';
 import { currentRuntime, type BuildInfo } from '../src/shared/runtime-check.js';
+import { gitCommit, type VersionInfo } from '../src/shared/version.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
 const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'src/shared/db/migrations-pg', 'site'];
 
-function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo): string {
+function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo, version: VersionInfo): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));
   const entries = files.map((f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`);
   return `import path from 'node:path';
@@ -37,6 +38,7 @@ export function listAssets(dir) {
 export const nativeBinding = path.join(path.dirname(fileURLToPath(import.meta.url)), 'better_sqlite3.node');
 export const checkpointWorkerSource = ${JSON.stringify(checkpointWorker)};
 export const buildInfo = ${JSON.stringify(info)};
+export const buildVersion = ${JSON.stringify(version)};
 `;
 }
 
@@ -58,7 +60,7 @@ async function checkpointWorkerSource(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-const embedAssets = (checkpointWorker: string, info: BuildInfo): Plugin => ({
+const embedAssets = (checkpointWorker: string, info: BuildInfo, version: VersionInfo): Plugin => ({
   name: 'embed-assets',
   setup(b) {
     const target = path.join(root, 'src/shared/assets.ts');
@@ -66,7 +68,7 @@ const embedAssets = (checkpointWorker: string, info: BuildInfo): Plugin => ({
       const resolved = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       return resolved === target ? { path: target, namespace: 'embedded-assets' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker, info), loader: 'js', resolveDir: root }));
+    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker, info, version), loader: 'js', resolveDir: root }));
   },
 });
 
@@ -120,6 +122,8 @@ async function main() {
   const pkcs11 = pkcs11BindingFile();
   const here = currentRuntime();
   const info: BuildInfo = { node: here.version, napi: binding.napi, platform: here.platform, arch: here.arch, libc: here.libc };
+  // The commit is git's answer in this checkout (`unknown` outside one); the bundle prints it for --version.
+  const version: VersionInfo = { version: (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version, commit: gitCommit(root) };
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
@@ -135,7 +139,7 @@ async function main() {
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [embedAssets(await checkpointWorkerSource(), info), pkcs11Binding(pkcs11 !== undefined)],
+    plugins: [embedAssets(await checkpointWorkerSource(), info, version), pkcs11Binding(pkcs11 !== undefined)],
     // pg requires its optional pg-cloudflare only inside Cloudflare Workers; `npm ci --omit=optional` leaves it out.
     external: ['pg-cloudflare'],
   });
@@ -143,7 +147,7 @@ async function main() {
   if (pkcs11) copyFileSync(pkcs11, path.join(out, 'pkcs11.node'));
   else console.warn('pkcs11js (optional) is not installed: this bundle cannot keep the root in a PKCS#11 token (KEYGEN_PKCS11_MODULE).');
   const files = ['server.mjs', 'cli.mjs', 'better_sqlite3.node', ...(pkcs11 ? ['pkcs11.node'] : [])].join(', ');
-  console.log(`dist/: ${files} (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
+  console.log(`dist/ (${version.version}, commit ${version.commit}): ${files} (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
 }
 
 main().catch((err) => {

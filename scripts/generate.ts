@@ -11,26 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { isContractFile } from './lib/contract-files.js';
 import { routesFor } from './lib/routes.js';
+import { typesBanner as banner, typesFor } from './lib/types-gen.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const specDir = path.join(root, 'openapi');
 const outDir = path.join(root, 'generated');
-
-const banner = (spec: string) =>
-  `// Generated from openapi/${spec} by \`npm run generate\`. Do not edit by hand.\n\n`;
-
-async function typesFor(specPath: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(specPath), {
-    // Unknown properties are rejected where the YAML says so, and absent where it does not.
-    additionalProperties: false,
-    alphabetize: false,
-    exportType: true,
-  });
-  return astToString(ast);
-}
 
 async function zodFor(specPath: string): Promise<string> {
   const tmp = await mkdtemp(path.join(tmpdir(), 'zodgen-'));
@@ -87,11 +75,11 @@ async function zodFor(specPath: string): Promise<string> {
 
 async function render(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  const specs = (await readdir(specDir)).filter((f) => f.endsWith('.yaml')).sort();
+  const specs = (await readdir(specDir)).filter(isContractFile).sort();
   for (const spec of specs) {
     const name = spec.replace(/\.yaml$/, '');
     const specPath = path.join(specDir, spec);
-    files.set(`${name}/types.ts`, banner(spec) + (await typesFor(specPath)));
+    files.set(`${name}/types.ts`, banner(spec) + (await typesFor(pathToFileURL(specPath))));
     const zod = await zodFor(specPath);
     files.set(`${name}/zod.ts`, banner(spec) + zod);
     const exports = new Set([...zod.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isContractFile } from './lib/contract-files.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redoclyBin = path.join(repoRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
@@ -24,7 +25,7 @@ interface LintReport {
 
 export function specFiles(dir = path.join(repoRoot, 'openapi')): string[] {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.yaml'))
+    .filter(isContractFile)
     .sort()
     .map((name) => path.join(dir, name));
 }

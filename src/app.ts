@@ -6,13 +6,21 @@ import type { Storage } from './storage.js';
 import { createAuthenticator } from './shared/api-keys.js';
 import type { Clock } from './shared/clock.js';
 import { errorResponse } from './orders/envelope.js';
+import { databaseUnavailable } from './orders/service.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared/db/unavailable.js';
+import { startingBody } from './keys/errors.js';
 import { ApiError } from './orders/errors.js';
 import { listAssets, readAsset } from './shared/assets.js';
-import { requestContext } from './shared/http.js';
+import { API_HEADERS, requestContext } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
 import type { SealedModule } from './keys/sealed/sealed-module.js';
+import { instrumentSealedModule } from './keys/sealed/instrumented.js';
+import { keysEvents, type AuditTrail } from './keys/audit.js';
+import type { Metrics, ServiceLabel } from './shared/metrics.js';
+import type { VersionInfo } from './shared/version.js';
+import type { Tracing } from './shared/tracing-hooks.js';
 
 export interface AppDeps {
   /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
@@ -24,27 +32,39 @@ export interface AppDeps {
   keys?: { config: KeysConfig; sealed: SealedModule };
   /** The origin clients reach the server at (PUBLIC_URL, else http://HOST:PORT); the served specs name it. */
   publicUrl?: string;
+  /** The process's metrics (METRICS_PORT set); nothing is counted without them. */
+  metrics?: Metrics;
+  /** What is running, answered by /healthz (the server passes versionInfo()). */
+  version?: VersionInfo;
+  /** The key service's audit trail (KEYGEN_AUDIT_LOG); none when unset. */
+  audit?: AuditTrail;
+  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set); none otherwise. */
+  tracing?: Tracing;
 }
 
 /** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
-  const { storage, clock, config, logger } = deps;
-  const repos = storage.repos;
+  const { storage, clock, config, logger, tracing } = deps;
+  const repos = tracing ? tracing.repositories(storage.repos, storage.engine) : storage.repos;
   const authenticate = createAuthenticator(repos.apiKeys, clock);
   const rateLimit = storage.rateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use('*', requestContext(logger));
+  const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
+  const serviceOf = (path: string): ServiceLabel =>
+    path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
+  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS, trace: tracing?.request }));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  const health = { status: 'ok', ...deps.version };
+  app.get('/healthz', (c) => c.json(health, 200, API_HEADERS));
   app.get('/readyz', async (c) => {
     try {
       await storage.probeWrite();
-      return c.json({ status: 'ready' });
+      return c.json({ status: 'ready' }, 200, API_HEADERS);
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'not ready: the database cannot commit a write');
-      return c.json({ status: 'unavailable' }, 503);
+      return c.json({ status: 'unavailable' }, 503, API_HEADERS);
     }
   });
 
@@ -53,21 +73,44 @@ export function createApp(deps: AppDeps) {
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
   if (deps.keys) {
-    const { config: keysConfig, sealed } = deps.keys;
-    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger }));
+    const { config: keysConfig } = deps.keys;
+    const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
+    const sealed = tracing ? tracing.sealed(counted) : counted;
+    const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
+    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }));
   }
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));
 
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)
-      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404)
+      ? c.json({ error: { code: 'not_found', message: 'No such route.' } }, 404, API_HEADERS)
       : errorResponse(c, new ApiError(40400, 'No such route.')),
   );
   app.onError((err, c) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: err.message, requestId: c.get('requestId') }, 'the database did not answer in time');
+      return errorResponse(c, databaseUnavailable());
+    }
     logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
 
+  return app;
+}
+
+/**
+ * What the port answers while the process is still starting (the app is built once the port is
+ * bound): 503 with a request id and `retry-after`, in the error body of the service the path
+ * belongs to. Nothing is read or written.
+ */
+export function createStartingApp(logger: Logger, keysBasePath: string) {
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  app.use('*', requestContext(logger));
+  app.all('*', (c) => {
+    const headers = { ...API_HEADERS, 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS };
+    if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`)) return c.json(startingBody(), 503, headers);
+    return errorResponse(c, new ApiError(50300, 'The service is starting; retry the request in a moment.', undefined, headers));
+  });
   return app;
 }

@@ -4,8 +4,13 @@ import { keysConfigFromEnv } from './keys/config.js';
 import { listRoots, rotateRoot } from './keys/sealed/admin.js';
 import { UnknownAccountError } from './shared/api-keys.js';
 import { systemClock } from './shared/clock.js';
-import { openStorage } from './storage.js';
+import { openStorage, sharedClock } from './storage.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
+import { readFileSync } from 'node:fs';
+import { auditKey, FINDABLE, findInAudit } from './keys/audit.js';
+import { loadKeysRuntime } from './keys/runtime.js';
+import { sameRoot } from './keys/sealed/sealed-module.js';
+import { answeredFlag } from './process-flags.js';
 
 const USAGE = `Usage:
   cli api-key create --name NAME [--account ACCOUNT_ID]   create a key (a new account unless one is named); prints the key last, once
@@ -13,6 +18,10 @@ const USAGE = `Usage:
   cli api-key revoke KEY_ID                                revoke a key
   cli sealed-root list                                     the key service's roots: backend and version, which one new keys use, how many keys each made
   cli sealed-root rotate                                   a new root version (in the PKCS#11 token when KEYGEN_PKCS11_MODULE is set, else in the sealed file)
+  cli audit find --key-token TOKEN [--file PATH]           whether and when a value appears in the key service's audit trail (KEYGEN_AUDIT_LOG
+                                                           unless --file); also --client-secret, --recovery-key, --transaction-token
+  cli --version                                            the version and commit
+  cli --check-config                                       checks every setting, opens the database and the sealed module; exit 0 or 1
 
 Uses DATABASE_URL (default file:./data/service.db; postgres://… for PostgreSQL), also while the server runs,
 and for sealed-root the key service's settings (KEYGEN_PKCS11_*, KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`;
@@ -23,11 +32,18 @@ function fail(message: string): never {
 }
 
 async function main(argv: string[]) {
+  if (await answeredFlag(argv)) return;
   exitUnlessRuntimeFits();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: 'string' }, account: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      name: { type: 'string' },
+      account: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      file: { type: 'string' },
+      ...(Object.fromEntries(Object.keys(FINDABLE).map((k) => [k, { type: 'string' }])) as Record<keyof typeof FINDABLE, { type: 'string' }>),
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -35,9 +51,12 @@ async function main(argv: string[]) {
   }
   const [resource, action, arg] = positionals;
   if (resource === 'sealed-root') return sealedRoot(action);
+  if (resource === 'audit') return auditFind(action, values);
   if (resource !== 'api-key') fail(`Unknown command: ${positionals.join(' ') || '(none)'}`);
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
+  // Stamps shared with the instances keep to the database's clock, as the server's do.
+  const clock = await sharedClock(storage, systemClock, (_fields, message) => process.stderr.write(`Warning: ${message}\n`));
   try {
     switch (action) {
       case 'create': {
@@ -45,7 +64,7 @@ async function main(argv: string[]) {
         if (!name) fail('api-key create needs --name NAME.');
         let key;
         try {
-          key = await keys.create(systemClock.now(), { name, accountId: values.account });
+          key = await keys.create(clock.now(), { name, accountId: values.account });
         } catch (err) {
           if (!(err instanceof UnknownAccountError)) throw err;
           process.stderr.write(`${err.message}\n`);
@@ -65,7 +84,7 @@ async function main(argv: string[]) {
       }
       case 'revoke': {
         if (!arg) fail('api-key revoke needs KEY_ID.');
-        if (!(await keys.revoke(systemClock.now(), arg))) {
+        if (!(await keys.revoke(clock.now(), arg))) {
           process.stderr.write(`No active API key ${arg}.\n`);
           process.exitCode = 1;
           return;
@@ -77,6 +96,7 @@ async function main(argv: string[]) {
         fail(`Unknown action: api-key ${action ?? ''}`);
     }
   } finally {
+    clock.stop();
     await storage.close();
   }
 }
@@ -92,6 +112,50 @@ async function sealedRoot(action: string | undefined) {
       for (const line of await listRoots(config, admin)) process.stdout.write(`${line}\n`);
     } else {
       process.stdout.write(`${await rotateRoot(config, admin, (m) => process.stderr.write(`${m}\n`))}\n`);
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
+ * `audit find`: the audit trail holds HMACs of secrets under a key derived from the sealed root, so
+ * the value asked about is HMAC'd the same way (with the root each line names) and compared.
+ */
+async function auditFind(action: string | undefined, values: Partial<Record<keyof typeof FINDABLE | 'file', string>>) {
+  if (action !== 'find') fail(`Unknown action: audit ${action ?? ''}`);
+  const given = (Object.keys(FINDABLE) as Array<keyof typeof FINDABLE>).filter((k) => values[k] !== undefined);
+  if (given.length !== 1) fail('audit find needs one of --key-token, --client-secret, --recovery-key, --transaction-token.');
+  const option = given[0]!;
+  const file = values.file ?? process.env.KEYGEN_AUDIT_LOG;
+  if (!file || file === 'stdout') fail('audit find needs --file PATH (or KEYGEN_AUDIT_LOG naming a file).');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    process.stderr.write(`Cannot read the audit trail ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 2 });
+  try {
+    const { sealed } = await loadKeysRuntime(process.env, (m) => process.stderr.write(`${m}\n`), storage);
+    try {
+      const keyOf = async (root: Parameters<typeof auditKey>[1]) => (sealed.roots().some((r) => sameRoot(r, root)) ? auditKey(sealed, root) : undefined);
+      const { found, unreadable } = await findInAudit(text, FINDABLE[option], values[option]!, keyOf);
+      if (unreadable.length > 0) process.stderr.write(`Lines under roots this start does not hold were not checked: ${unreadable.join(', ')}.\n`);
+      if (found.length === 0) {
+        process.stdout.write(`Not found: no line of ${file} holds this ${option.replace('-', ' ')}.\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(`Found in ${found.length} line${found.length === 1 ? '' : 's'} of ${file}:\n`);
+      for (const e of found) {
+        const parts = [e.time, e.event, e.outcome, e.reason, e.keyId && `key ${e.keyId}`, e.transactionId && `transaction ${e.transactionId}`, e.requestId && `request ${e.requestId}`];
+        process.stdout.write(`${parts.filter(Boolean).join('  ')}\n`);
+      }
+    } finally {
+      await sealed.close();
     }
   } finally {
     await storage.close();

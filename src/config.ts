@@ -22,14 +22,36 @@ const schema = z.object({
   // PostgreSQL only: connections each instance keeps open, and how long one statement may run.
   DATABASE_POOL_SIZE: int(10, 1).pipe(z.number().max(1000)),
   DATABASE_STATEMENT_TIMEOUT_MS: int(5_000, 100),
+  // PostgreSQL only: every wait on the server is bounded, also when it does not answer at all.
+  DATABASE_CONNECT_TIMEOUT_MS: int(5_000, 100),
+  // Unset: the statement timeout + 1 s (the server's own cancel comes first when it can answer).
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DATABASE_KEEPALIVE_IDLE_MS: int(10_000, 1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   RATE_LIMIT_PER_SECOND: int(50, 0),
   RATE_LIMIT_BURST: int(100, 1),
   REQUEST_TIMEOUT_MS: int(30_000, 1000),
   HEADERS_TIMEOUT_MS: int(10_000, 1000),
+  // Longer than the idle timeout of the clients and load balancers in front (60 s is common), so
+  // that it is always the client that closes an idle connection, never the server under a request.
+  KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
+  // Prometheus text on http://METRICS_HOST:METRICS_PORT/metrics; no listener (and no counting) when unset.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How many proxies in front add to X-Forwarded-For: the access log's client address is the entry
+  // the nearest trusted one added. 0: the connection's address, the header ignored (anyone can send it).
+  TRUST_PROXY_HOPS: int(0, 0).pipe(z.number().max(10)),
+  // The `Server` response header naming the version and commit; an operator who hides it sets false.
+  VERSION_HEADER: z
+    .enum(['true', 'false', '1', '0'], { message: 'expected true or false (or 1 or 0)' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
+
+/** The names of every setting the schema above reads (the configuration check knows them). */
+export const CONFIG_NAMES: readonly string[] = Object.keys(schema.shape);
 
 export type Config = z.infer<typeof schema>;
 

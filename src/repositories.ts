@@ -7,20 +7,23 @@ import type { ApiKeyRepository } from './shared/api-keys.js';
 import { postgresApiKeys } from './shared/api-keys.pg.js';
 import { sqliteApiKeys } from './shared/api-keys.sqlite.js';
 import type { Db } from './shared/db/client.js';
+import { postgresIdempotency } from './shared/idempotency/repository.pg.js';
+import type { IdempotencyRepositories } from './shared/idempotency/repository.js';
+import { sqliteIdempotency } from './shared/idempotency/repository.sqlite.js';
 
 /**
  * All data access of the process, one repository per resource, each an interface whose methods
  * give a value or a promise (shared/maybe.ts). Handlers, rules and the steps of the operation
  * layer see only these; storage.ts picks the engine behind them.
  */
-export interface Repositories extends OrdersRepositories, KeysRepositories {
+export interface Repositories extends OrdersRepositories, KeysRepositories, IdempotencyRepositories {
   apiKeys: ApiKeyRepository;
 }
 
 export function sqliteRepositories(db: Db): Repositories {
-  return { apiKeys: sqliteApiKeys(db), ...sqliteOrdersRepositories(db), ...sqliteKeysRepositories(db) };
+  return { apiKeys: sqliteApiKeys(db), idempotency: sqliteIdempotency(db), ...sqliteOrdersRepositories(db), ...sqliteKeysRepositories(db) };
 }
 
 export function postgresRepositories(pool: pg.Pool): Repositories {
-  return { apiKeys: postgresApiKeys(pool), ...postgresOrdersRepositories(pool), ...postgresKeysRepositories(pool) };
+  return { apiKeys: postgresApiKeys(pool), idempotency: postgresIdempotency(pool), ...postgresOrdersRepositories(pool), ...postgresKeysRepositories(pool) };
 }

@@ -1,31 +1,55 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
+import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
-import { keysConfigFromEnv } from './keys/config.js';
+import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
-import { openStorage } from './storage.js';
+import { openStorage, sharedClock } from './storage.js';
 import { systemClock } from './shared/clock.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { createLogger } from './shared/logger.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
+import { checkEnvironment, providerWarning } from './config-check.js';
+import { openAuditTrail, type AuditTrail } from './keys/audit.js';
+import { answeredFlag } from './process-flags.js';
+import { createMetrics, startMetricsServer } from './shared/metrics.js';
+import { serverHeader, versionInfo } from './shared/version.js';
+import { loadTracing } from './shared/tracing-hooks.js';
+
+const production = process.env.NODE_ENV === 'production';
+
+/** How long closing the database and the sealed module may take after the requests' SHUTDOWN_TIMEOUT_MS. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 /** `npm start`: both services on one port, on the database DATABASE_URL names (SQLite by default, or PostgreSQL). */
 async function main() {
+  if (await answeredFlag(process.argv.slice(2))) return;
   exitUnlessRuntimeFits();
+  const version = versionInfo();
   const config = loadConfig();
+  const environment = checkEnvironment(process.env);
+  if (environment.errors.length > 0) throw new Error(`Invalid configuration:\n  ${environment.errors.join('\n  ')}`);
   // The key service's settings are read again once the port is bound (PUBLIC_URL's default names
   // it); reading them here stops a start with a mistyped setting before anything is opened.
   keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
+  for (const warning of environment.warnings) logger.warn(warning);
+  // The start and stop lines are written whatever LOG_LEVEL says (unless silent): they are how an operator knows.
+  const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
   // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.
   const storage = await openStorage(config, (err) => logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'));
   const database = storage.sqlite;
+  const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
-  const checkpointer = !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger);
-  const clock = systemClock;
+  const checkpointer =
+    !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
+  // Expiry, sweeps, rate limits and creation stamps that instances share keep to the database's clock.
+  const clock = await sharedClock(storage, systemClock, (fields, message) => logger.warn(fields, message));
+  const metricsServer = metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
+  let audit: AuditTrail | undefined;
+  const tracing = await loadTracing(version);
 
   // A newcomer gets a key at once; a production start never mints a credential on its own.
   if ((await storage.repos.apiKeys.count()) === 0) {
@@ -41,12 +65,13 @@ async function main() {
   }
 
   // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
-  // names the real port also with PORT=0. No request can arrive before 'listening'.
+  // names the real port also with PORT=0. Until then every request is answered 503 (starting).
+  const starting = createStartingApp(logger, KEYS_BASE_PATH);
   let app: ReturnType<typeof createApp> | undefined;
   let keys: Awaited<ReturnType<typeof loadKeysRuntime>> | undefined;
   let sweeper: Sweeper | undefined;
   const server = serve({
-    fetch: (req, env) => app!.fetch(req, env),
+    fetch: (req, env) => (app ?? starting).fetch(req, env),
     port: config.PORT,
     hostname: config.HOST,
     // Slow clients: headers and whole requests must arrive in time. Node checks the deadlines
@@ -54,10 +79,15 @@ async function main() {
     serverOptions: {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       headersTimeout: config.HEADERS_TIMEOUT_MS,
-      keepAliveTimeout: 5_000,
+      // Announced to clients as `Keep-Alive: timeout=…`; node keeps the connection 1 s longer
+      // (keepAliveTimeoutBuffer) for a request already on its way.
+      keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
     },
   }) as Server;
+  // Set before hono writes its head, which merges it: no cost on the app's path.
+  const serverValue = serverHeader(version);
+  if (config.VERSION_HEADER) server.prependListener('request', (_req, res: import('node:http').ServerResponse) => res.setHeader('server', serverValue));
 
   // Signal handlers go in before the process says it is listening, so that a supervisor's
   // SIGTERM right after start-up is a graceful stop too.
@@ -71,8 +101,19 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Closing the database and the sealed module waits on them: a server that does not answer
+    // (a stopped PostgreSQL) must not keep the process from ending.
+    const deadline = setTimeout(() => {
+      logger.error('shutdown did not finish in time (the database or the sealed module did not answer); exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + CLOSE_TIMEOUT_MS);
+    deadline.unref();
     const release = async () => {
       sweeper?.stop();
+      audit?.close();
+      await tracing?.shutdown();
+      metricsServer?.server.close();
+      clock.stop();
       await keys?.sealed.close();
       await checkpointer?.stop();
       await storage.close();
@@ -80,7 +121,7 @@ async function main() {
     server.close(() => {
       release().then(
         () => {
-          logger.info('stopped');
+          lifecycle.info('stopped');
           process.exit(0);
         },
         (err: unknown) => {
@@ -101,13 +142,28 @@ async function main() {
   const port = (server.address() as AddressInfo).port;
   keys = await loadKeysRuntime({ ...process.env, PORT: String(port) }, (message) => logger.warn(message), storage);
   logger.info(keys.roots, 'key service roots in use');
-  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl });
-  sweeper = startSweeper({ transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, clock, logger }, { intervalMs: keys.config.sweepIntervalMs });
-  logger.info({ url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine }, 'listening');
-  process.stdout.write(`Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)\n`);
+  const noProvider = providerWarning(process.env, keys.config);
+  if (noProvider) logger.warn(noProvider);
+  const auditSettings = keys.config.audit;
+  if (auditSettings) audit = await openAuditTrail({ ...auditSettings, sealed: keys.sealed, clock, logger });
+  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl, metrics, version, audit, tracing });
+  const onExpired = metrics && ((n: number) => metrics.keysEvent('transaction_expired', 'ok', n));
+  sweeper = startSweeper(
+    { transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, idempotency: storage.repos.idempotency, clock, logger, onExpired },
+    { intervalMs: keys.config.sweepIntervalMs },
+  );
+  const listening = `Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
+  lifecycle.info(
+    { ...version, pid: process.pid, url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine, metrics: metricsServer?.url, audit: auditSettings?.destination, tracing: Boolean(tracing) },
+    listening,
+  );
+  // A person's line beside the JSON, outside production only: in production every line is JSON.
+  if (!production) process.stdout.write(`${listening}\n`);
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  const message = `Failed to start: ${err instanceof Error ? err.message : String(err)}`;
+  if (production) createLogger('info').fatal(message);
+  else process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -5,9 +5,11 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   zCompleteUserSignInQuery,
   zCreateGenerateTransactionBody,
+  zCreateGenerateTransactionHeaders,
   zCreateGenerateTransactionPath,
   zCreateGenerateTransactionResponse,
   zCreateRecoverTransactionBody,
+  zCreateRecoverTransactionHeaders,
   zCreateRecoverTransactionPath,
   zCreateRecoverTransactionResponse,
   zError,
@@ -15,7 +17,9 @@ import {
   zExchangeKeyTokenQuery,
   zExchangeKeyTokenResponse,
   zHtmlPage,
+  zIdempotencyError,
   zInitKeyBody,
+  zInitKeyHeaders,
   zInitKeyResponse,
   zShowUserPromptQuery,
   zStartUserSignInBody,
@@ -45,6 +49,7 @@ export const createGenerateTransaction = createRoute({
   tags: ['Transactions'],
   security: [{ ApiKey: [] }],
   request: {
+    headers: zCreateGenerateTransactionHeaders,
     params: zCreateGenerateTransactionPath,
     body: { required: true, content: { 'application/json': { schema: zCreateGenerateTransactionBody } } },
   },
@@ -52,9 +57,11 @@ export const createGenerateTransaction = createRoute({
     200: { description: 'The transaction was created.', content: { 'application/json': { schema: zCreateGenerateTransactionResponse } } },
     400: { description: 'A parameter is missing, invalid, expired or already used: the API key (`X-Api-Key`), a\npath or query parameter, a body field, or a token. `error.parameter` and `error.in` name\nit; `error.reason` says why. `error.issues` lists every problem found.', content: { 'application/json': { schema: zError } } },
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
+    409: { description: 'The first request with this `Idempotency-Key` is still being done (`code: conflict`,\nreason `in_progress`). Nothing was done for this one: send it again once the first has been\nanswered, to get that answer.', content: { 'application/json': { schema: zIdempotencyError } } },
+    422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -65,6 +72,7 @@ export const createRecoverTransaction = createRoute({
   tags: ['Transactions'],
   security: [{ ApiKey: [] }],
   request: {
+    headers: zCreateRecoverTransactionHeaders,
     params: zCreateRecoverTransactionPath,
     body: { required: true, content: { 'application/json': { schema: zCreateRecoverTransactionBody } } },
   },
@@ -72,9 +80,11 @@ export const createRecoverTransaction = createRoute({
     200: { description: 'The transaction was created.', content: { 'application/json': { schema: zCreateRecoverTransactionResponse } } },
     400: { description: 'A parameter is missing, invalid, expired or already used: the API key (`X-Api-Key`), a\npath or query parameter, a body field, or a token. `error.parameter` and `error.in` name\nit; `error.reason` says why. `error.issues` lists every problem found.', content: { 'application/json': { schema: zError } } },
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
+    409: { description: 'The first request with this `Idempotency-Key` is still being done (`code: conflict`,\nreason `in_progress`). Nothing was done for this one: send it again once the first has been\nanswered, to get that answer.', content: { 'application/json': { schema: zIdempotencyError } } },
+    422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -94,7 +104,7 @@ export const exchangeKeyToken = createRoute({
     404: { description: 'No key with this `keyId` in the caller\'s account.', content: { 'application/json': { schema: zError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 
@@ -105,14 +115,17 @@ export const initKey = createRoute({
   tags: ['Keys'],
   security: [{ ApiKey: [] }],
   request: {
+    headers: zInitKeyHeaders,
     body: { required: true, content: { 'application/json': { schema: zInitKeyBody } } },
   },
   responses: {
     200: { description: 'The key was created.', content: { 'application/json': { schema: zInitKeyResponse } } },
     400: { description: 'A parameter is missing, invalid, expired or already used: the API key (`X-Api-Key`), a\npath or query parameter, a body field, or a token. `error.parameter` and `error.in` name\nit; `error.reason` says why. `error.issues` lists every problem found.', content: { 'application/json': { schema: zError } } },
+    409: { description: 'The first request with this `Idempotency-Key` is still being done (`code: conflict`,\nreason `in_progress`). Nothing was done for this one: send it again once the first has been\nanswered, to get that answer.', content: { 'application/json': { schema: zIdempotencyError } } },
+    422: { description: 'This `Idempotency-Key` was used before with another request (another path or body; `code:\nunprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.', content: { 'application/json': { schema: zIdempotencyError } } },
     429: { description: 'Over the per-API-key rate limit, shared with the order service (a token bucket; default 50\nrequests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and\n`RATE_LIMIT_BURST`). Wait `retry-after` seconds.', content: { 'application/json': { schema: zError } } },
     500: { description: 'An unexpected failure. The body never carries the internal message.', content: { 'application/json': { schema: zError } } },
-    503: { description: 'The service\'s secure hardware cannot be reached right now. Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds.', content: { 'application/json': { schema: zError } } },
+    503: { description: 'The service\'s secure hardware cannot be reached right now, or its audit trail cannot be\nwritten (when the operator keeps one and requires it). Nothing was consumed: no key,\ntransaction or token was made or spent; send the same request again after `retry-after`\nseconds. Also the answer while the instance is starting, or when its database does not\nanswer in time (`The service cannot reach its database right now…`).', content: { 'application/json': { schema: zError } } },
   },
 });
 

@@ -13,7 +13,8 @@ export type paths = {
         /**
          * Initialize a key
          * @description Creates a key record in the caller's account and returns its `id` and `clientSecret`.
-         *     The client secret is shown once: the service keeps only a verifier of it.
+         *     The client secret is shown once: the service keeps only a verifier of it (and, when the
+         *     request sends an `Idempotency-Key`, its answer sealed for 24 hours to give to a retry).
          */
         post: operations["initKey"];
         delete?: never;
@@ -161,6 +162,9 @@ export type paths = {
          *     When the provider cannot be reached (its discovery document cannot be fetched, or names
          *     another issuer), the answer is a `503` page that says so, and nothing is consumed: the same
          *     link starts the sign-in once the provider is back.
+         *
+         *     It takes no `Idempotency-Key` (see "Safe retries"): it carries no API key to own one, and
+         *     its transaction token can start one sign-in only.
          */
         post: operations["startUserSignIn"];
         delete?: never;
@@ -283,6 +287,42 @@ export type components = {
                 issues?: components["schemas"]["ErrorIssue"][];
             };
         };
+        /**
+         * @description The error body of an `Idempotency-Key` whose first request is still being done (`409`,
+         *     `conflict`) or was another request (`422`, `unprocessable_entity`); the same shape as
+         *     `Error`, naming the header.
+         */
+        IdempotencyError: {
+            error: {
+                /**
+                 * @description `conflict` (409) or `unprocessable_entity` (422).
+                 * @enum {string}
+                 */
+                code: "conflict" | "unprocessable_entity";
+                /** @enum {string} */
+                parameter: "Idempotency-Key";
+                /** @enum {string} */
+                in: "header";
+                reason: components["schemas"]["IdempotencyErrorReason"];
+                /** @description Human-readable text. Never contains a secret or a token. */
+                message: string;
+                /** @description The one problem, as in `Error`. */
+                issues: {
+                    /** @enum {string} */
+                    parameter: "Idempotency-Key";
+                    /** @enum {string} */
+                    in: "header";
+                    reason: components["schemas"]["IdempotencyErrorReason"];
+                    message: string;
+                }[];
+            };
+        };
+        /**
+         * @description `in_progress`: the first request with this `Idempotency-Key` is still being done.
+         *     `reused`: this `Idempotency-Key` was used with another request (another path or body).
+         * @enum {string}
+         */
+        IdempotencyErrorReason: "in_progress" | "reused";
         ErrorIssue: {
             parameter: string;
             in: components["schemas"]["ParameterLocation"];
@@ -304,6 +344,7 @@ export type components = {
         TransactionCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -335,6 +376,33 @@ export type components = {
             };
         };
         /**
+         * @description The first request with this `Idempotency-Key` is still being done (`code: conflict`,
+         *     reason `in_progress`). Nothing was done for this one: send it again once the first has been
+         *     answered, to get that answer.
+         */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyError"];
+            };
+        };
+        /**
+         * @description This `Idempotency-Key` was used before with another request (another path or body; `code:
+         *     unprocessable_entity`, reason `reused`). Nothing was done: send a new key for a new request.
+         */
+        UnprocessableEntity: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyError"];
+            };
+        };
+        /**
          * @description Over the per-API-key rate limit, shared with the order service (a token bucket; default 50
          *     requests per second with bursts of 100, set by `RATE_LIMIT_PER_SECOND` and
          *     `RATE_LIMIT_BURST`). Wait `retry-after` seconds.
@@ -363,9 +431,11 @@ export type components = {
             };
         };
         /**
-         * @description The service's secure hardware cannot be reached right now. Nothing was consumed: no key,
+         * @description The service's secure hardware cannot be reached right now, or its audit trail cannot be
+         *     written (when the operator keeps one and requires it). Nothing was consumed: no key,
          *     transaction or token was made or spent; send the same request again after `retry-after`
-         *     seconds.
+         *     seconds. Also the answer while the instance is starting, or when its database does not
+         *     answer in time (`The service cannot reach its database right now…`).
          */
         Unavailable: {
             headers: {
@@ -421,6 +491,16 @@ export type components = {
     };
     parameters: {
         /**
+         * @description Makes the request safe to retry (see "Safe retries" above): a key of 1 to 255 printable
+         *     ASCII characters (space to `~`), new for each new request, such as a UUID. The first
+         *     successful answer is kept (sealed) for 24 hours and given again, marked
+         *     `idempotent-replayed: true`, to a retry with the same key and the same request; the same
+         *     key with another request is `422` (`reused`), and a retry while the first request is still
+         *     being done is `409` (`in_progress`). A malformed key is `400` (`invalid`).
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+         */
+        IdempotencyKey: string;
+        /**
          * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
          *     `404` (`not_found`), whatever its length or characters: a malformed identifier is still
          *     "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
@@ -449,13 +529,22 @@ export type components = {
         };
     };
     headers: {
+        /**
+         * @description `true` on an answer given again to a retry with the same `Idempotency-Key` (the work was
+         *     not done again); absent on the answer of the request that did the work.
+         */
+        IdempotentReplayed: "true";
         /** @description Seconds to wait before the next request. */
         RetryAfter: number;
         /** @description Requests allowed per second for this API key. */
         RateLimitLimit: number;
         /** @description Requests left in the current bucket. */
         RateLimitRemaining: number;
-        /** @description Seconds until the bucket holds at least one request again. */
+        /**
+         * @description When the bucket holds at least one request again, as Unix time in seconds (the current
+         *     second when it holds one now): a timestamp, as AfterShip's rate-limit page defines
+         *     `ratelimit-reset`. `retry-after` on a `429` gives the same wait in seconds.
+         */
         RateLimitReset: number;
         /**
          * @description Identifier of this request, also written in the service's logs.
@@ -474,7 +563,18 @@ export interface operations {
     initKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (see "Safe retries" above): a key of 1 to 255 printable
+                 *     ASCII characters (space to `~`), new for each new request, such as a UUID. The first
+                 *     successful answer is kept (sealed) for 24 hours and given again, marked
+                 *     `idempotent-replayed: true`, to a retry with the same key and the same request; the same
+                 *     key with another request is `422` (`reused`), and a retry while the first request is still
+                 *     being done is `409` (`in_progress`). A malformed key is `400` (`invalid`).
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -488,6 +588,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -495,6 +596,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -545,7 +648,18 @@ export interface operations {
     createGenerateTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (see "Safe retries" above): a key of 1 to 255 printable
+                 *     ASCII characters (space to `~`), new for each new request, such as a UUID. The first
+                 *     successful answer is kept (sealed) for 24 hours and given again, marked
+                 *     `idempotent-replayed: true`, to a retry with the same key and the same request; the same
+                 *     key with another request is `422` (`reused`), and a retry while the first request is still
+                 *     being done is `409` (`in_progress`). A malformed key is `400` (`invalid`).
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
@@ -563,6 +677,8 @@ export interface operations {
             200: components["responses"]["TransactionCreated"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -571,7 +687,18 @@ export interface operations {
     createRecoverTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (see "Safe retries" above): a key of 1 to 255 printable
+                 *     ASCII characters (space to `~`), new for each new request, such as a UUID. The first
+                 *     successful answer is kept (sealed) for 24 hours and given again, marked
+                 *     `idempotent-replayed: true`, to a retry with the same key and the same request; the same
+                 *     key with another request is `422` (`reused`), and a retry while the first request is still
+                 *     being done is `409` (`in_progress`). A malformed key is `400` (`invalid`).
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The key's `id` from `initKey`. Any value that names no key of the caller's account is
@@ -589,6 +716,8 @@ export interface operations {
             200: components["responses"]["TransactionCreated"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -58,6 +58,35 @@ export const zPromptForm = z.strictObject({});
  */
 export const zHtmlPage = z.string().refine(s => s.length <= 65536 || Array.from(s).length <= 65536, { message: 'Must be at most 65536 characters long.' });
 
+/**
+ * `in_progress`: the first request with this `Idempotency-Key` is still being done.
+ * `reused`: this `Idempotency-Key` was used with another request (another path or body).
+ *
+ */
+export const zIdempotencyErrorReason = z.enum(['in_progress', 'reused']);
+
+/**
+ * The error body of an `Idempotency-Key` whose first request is still being done (`409`,
+ * `conflict`) or was another request (`422`, `unprocessable_entity`); the same shape as
+ * `Error`, naming the header.
+ *
+ */
+export const zIdempotencyError = z.strictObject({
+    error: z.strictObject({
+        code: z.enum(['conflict', 'unprocessable_entity']),
+        parameter: z.enum(['Idempotency-Key']),
+        in: z.enum(['header']),
+        reason: zIdempotencyErrorReason,
+        message: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
+        issues: z.tuple([z.strictObject({
+                parameter: z.enum(['Idempotency-Key']),
+                in: z.enum(['header']),
+                reason: zIdempotencyErrorReason,
+                message: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' })
+            })])
+    })
+});
+
 export const zParameterLocation = z.enum([
     'header',
     'path',
@@ -104,6 +133,17 @@ export const zError = z.strictObject({
 });
 
 /**
+ * Makes the request safe to retry (see "Safe retries" above): a key of 1 to 255 printable
+ * ASCII characters (space to `~`), new for each new request, such as a UUID. The first
+ * successful answer is kept (sealed) for 24 hours and given again, marked
+ * `idempotent-replayed: true`, to a retry with the same key and the same request; the same
+ * key with another request is `422` (`reused`), and a retry while the first request is still
+ * being done is `409` (`in_progress`). A malformed key is `400` (`invalid`).
+ *
+ */
+export const zIdempotencyKey = z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/);
+
+/**
  * The key's `id` from `initKey`. Any value that names no key of the caller's account is
  * `404` (`not_found`), whatever its length or characters: a malformed identifier is still
  * "no key with this keyId", as the seed defines `404`. `400` is kept for missing, invalid,
@@ -130,6 +170,10 @@ export const zTransactionCreate2 = zTransactionCreate;
 
 export const zInitKeyBody = zKeyInit;
 
+export const zInitKeyHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
 /**
  * The key was created.
  */
@@ -150,6 +194,10 @@ export const zExchangeKeyTokenResponse = zRecoveryKey;
 
 export const zCreateGenerateTransactionBody = zTransactionCreate2;
 
+export const zCreateGenerateTransactionHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
 export const zCreateGenerateTransactionPath = z.object({
     keyId: z.string().min(1)
 });
@@ -160,6 +208,10 @@ export const zCreateGenerateTransactionPath = z.object({
 export const zCreateGenerateTransactionResponse = zTransactionCreated;
 
 export const zCreateRecoverTransactionBody = zTransactionCreate2;
+
+export const zCreateRecoverTransactionHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
 
 export const zCreateRecoverTransactionPath = z.object({
     keyId: z.string().min(1)

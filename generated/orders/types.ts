@@ -10,7 +10,10 @@ export type paths = {
         };
         /**
          * List stores
-         * @description Lists the stores of the caller's account, oldest first (ties broken by `id`).
+         * @description Lists the stores of the caller's account, oldest first (ties broken by `id`), optionally
+         *     only those with the `source_ids[]` sent, as the 2024-07 list of stores filters them.
+         *     `parameter_string` echoes `page`, `limit`, then each `source_ids[]` as sent
+         *     (`page=1&limit=10&source_ids[]=shop-eu-1`).
          */
         get: operations["listStores"];
         put?: never;
@@ -207,6 +210,266 @@ export type paths = {
         patch: operations["updateOrder"];
         trace?: never;
     };
+    "/products": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a product
+         * @description Creates a product with its variants in the store named by `svc-store-id`, as the 2024-07
+         *     interface's "Create a product" takes it (`/docs/commerce/2024-07/j3pzfhenf72sv-create-a-product`):
+         *     `source_id`, `title`, `image_urls` and `variants` required, each variant with `source_id`,
+         *     `sku`, `title` and `price`.
+         *
+         *     Rules beyond the schema, answered with `422`/`42200` and the path named: the variants of a
+         *     product have distinct `source_id`s (`variants[1].source_id`).
+         *
+         *     A `source_id` that already exists in the store is `409`/`40900` (2024-07 refuses a create
+         *     with an existing id; there is no upsert).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a product
+         * @description Returns one product of the store named by `svc-store-id`.
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a product
+         * @description Changes the fields that are sent; fields that are not sent keep their value. Arrays
+         *     (`categories`, `tags`, `image_urls`) are replaced whole, and so is `variants` (as the
+         *     "Update product by ID" page says: variants not in the array are removed), with the same
+         *     rules as on create. `source_id` cannot be changed. An empty object changes nothing.
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/fulfillments": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List fulfillments
+         * @description Lists the fulfillments of the store, oldest first (ties broken by `id`), filtered by
+         *     every filter sent, as the 2024-07 "Get fulfillments" page has them
+         *     (`/docs/commerce/2024-07/6dafeb354dd2b-get-fulfillments`).
+         *
+         *     `parameter_string` echoes the effective parameters in this fixed order: `page`, `limit`,
+         *     `order_id`, `source_order_id`, `source_id`, then each `ids[]` as sent, values
+         *     percent-encoded as by `encodeURIComponent`.
+         */
+        get: operations["listFulfillments"];
+        put?: never;
+        /**
+         * Create a fulfillment
+         * @description Creates a shipping or pickup fulfillment of an order of the store, as the 2024-07
+         *     "Create a fulfillment" page takes it (field names of 2024-07: line items name order items
+         *     by `source_id`).
+         *
+         *     Rules beyond the schema, each answered with `422`/`42200` and the path named (the rules
+         *     on the body alone first, all of them in one answer; then those that need the order):
+         *     - `order_id` names an order of the same store (`order_id`).
+         *     - `status` is one the delivery method allows (`status`): `shipping`: `pending`,
+         *       `processing`, `shipped`, `canceled`; `pickup`: `pending`, `processing`,
+         *       `ready_for_pickup`, `picked_up`, `canceled`.
+         *     - A `pickup` fulfillment names `pickup_location` (mandatory, as the page says), a location
+         *       of the same store (`pickup_location.location_id`); a `shipping` one may not carry
+         *       `pickup_location` or `pickup_info`, and a `pickup` one may not carry `trackings`.
+         *     - Each line item names an item of the order by its `source_id`
+         *       (`line_items[0].source_id`), at most once per fulfillment, and the units of an item in
+         *       the order's fulfillments that are not `canceled` never exceed its `quantity`
+         *       (`line_items[0].quantity`). This is decided in the transaction that writes the
+         *       fulfillment, with the order locked: two fulfillments that together exceed an item
+         *       cannot both be accepted.
+         *
+         *     A `source_id` that already exists in the store is `409`/`40900`.
+         *
+         *     The order's `fulfillment_status` is not changed by its fulfillments: the 2024-07 pages do
+         *     not document that it follows them, so it stays as the client set it (`PATCH /orders/{id}`).
+         */
+        post: operations["createFulfillment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fulfillments/{id}": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        /** Get a fulfillment */
+        get: operations["getFulfillment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a fulfillment
+         * @description Changes the fields that are sent, as the "Update fulfillment by ID" page has them:
+         *     `trackings`, when sent, replaces every tracking (an empty array deletes them; only on a
+         *     `shipping` fulfillment, else `422` at `trackings`); `pickup_info` only on a `pickup`
+         *     fulfillment (`422` at `pickup_info` otherwise). Status moves go through
+         *     `update-status` and `ship`. An empty object changes nothing.
+         */
+        patch: operations["updateFulfillment"];
+        trace?: never;
+    };
+    "/fulfillments/{id}/update-status": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update the status of a fulfillment
+         * @description Moves a fulfillment's status forward, in the order the "Update fulfillment status" page
+         *     gives for its delivery method: `shipping`: `pending` → `processing` → `shipped` →
+         *     `canceled`; `pickup`: `pending` → `processing` → `ready_for_pickup` → `picked_up` →
+         *     `canceled`. A step may be skipped; a move to the same or an earlier status, or to a
+         *     status of the other delivery method, is refused with `422`/`42200` at `status` (the page
+         *     says a reverse move is not permitted without naming its code). Moves are decided under
+         *     the fulfillment's lock: of two moves sent at once from the same status, the later one is
+         *     judged against the status the first one left.
+         *
+         *     `occurred_at` is required and checked, as on the page, but not stored: the 2024-07
+         *     Fulfillment has no field for it (`status_timestamps` appear in later versions only).
+         */
+        post: operations["updateFulfillmentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fulfillments/{id}/ship": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a fulfillment
+         * @description Sets a `shipping` fulfillment's status to `shipped` at once, as the "Ship fulfillment" page
+         *     has it; the body is an array of trackings (possibly empty) that, when not empty, replaces
+         *     the fulfillment's trackings. A `pickup` fulfillment is refused (`422` at `path.id`), and so
+         *     is one already `shipped` or `canceled` (`422` at `status`: statuses move only forward).
+         *     (The operation exists in 2024-07 and was removed in 2026-01.)
+         */
+        post: operations["shipFulfillment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -317,8 +580,9 @@ export type components = {
             /** @description Up to 100 e-mail addresses, as in the 2024-07 interface. */
             emails?: components["schemas"]["Email"][];
             /**
-             * @description Language tag: BCP 47 (`en-US`) or the POSIX form with an underscore (`en_US`) that
-             *     2024-07 clients also send; stored and answered as sent.
+             * @description The customer's locale as the client writes it (`en-US`, `en_US`, `zh-Hant-HK`): at most
+             *     128 characters and no pattern, as the 2024-07 "Update order by ID" page has it; stored
+             *     and answered as sent.
              * @example en_US
              */
             locale?: string;
@@ -337,9 +601,46 @@ export type components = {
             currency: components["schemas"]["Currency"];
             amount: components["schemas"]["Amount"];
         };
-        /** @description A line of an order. `quantity` is required; every other field is optional. */
+        /**
+         * @description A line of an order. `quantity` is required; on a create `source_id` is too
+         *     (OrderItemCreate). In answers `source_id` is absent only on items of orders created before
+         *     that correction.
+         */
         OrderItem: {
             source_id?: components["schemas"]["SourceId"];
+            sku?: string;
+            quantity: number;
+            unit_weight?: components["schemas"]["Weight"];
+            unit_price?: components["schemas"]["Money"];
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
+            product_title?: string;
+            /** @description Up to 1024 characters, as in the 2024-07 interface. */
+            product_variant_title?: string;
+            discount?: components["schemas"]["Amount"];
+            tax?: components["schemas"]["Amount"];
+            fulfillable_quantity?: number;
+            source_product_id?: string;
+            source_variant_id?: string;
+            /**
+             * @description Harmonized System code as the client writes it (`6109`, `6109.10`, `6109 10 00`): any
+             *     string of at most 256 characters; no pattern is imposed, as in the 2024-07 interface.
+             * @example 6109.10
+             */
+            hs_code?: string;
+            origin_country_region?: components["schemas"]["CountryRegion"];
+            /** @description Up to 100 image URLs, as in the 2024-07 interface; each an absolute URL of at most 2048 characters (a bound that protects the service). */
+            image_urls?: string[];
+            product_tags?: components["schemas"]["Tags"];
+            product_categories?: components["schemas"]["Tags"];
+            returnable_quantity?: number;
+        };
+        /**
+         * @description An item as a create sends it: an OrderItem whose `source_id` (at most 32 characters) is
+         *     required, as the 2024-07 Order model has it (a correction: this contract first had it
+         *     optional). Orders stored before the correction keep answering items without one.
+         */
+        OrderItemCreate: {
+            source_id: components["schemas"]["SourceId"];
             sku?: string;
             quantity: number;
             unit_weight?: components["schemas"]["Weight"];
@@ -423,7 +724,7 @@ export type components = {
             discount_total?: components["schemas"]["Amount"];
             /** @description Price after discounts, before shipping and taxes. */
             subtotal?: components["schemas"]["Amount"];
-            items: components["schemas"]["OrderItem"][];
+            items: components["schemas"]["OrderItemCreate"][];
             note?: string;
             source_created_at?: components["schemas"]["DateTime"];
             source_updated_at?: components["schemas"]["DateTime"];
@@ -640,7 +941,7 @@ export type components = {
             data: {
                 stores: components["schemas"]["Store"][];
                 pagination: components["schemas"]["Pagination"];
-                /** @description The effective parameters: `page=P&limit=L`. */
+                /** @description The effective parameters: `page=P&limit=L`, then each `source_ids[]` sent. */
                 parameter_string: string;
             };
         };
@@ -675,6 +976,202 @@ export type components = {
                 orders: components["schemas"]["Order"][];
                 pagination: components["schemas"]["Pagination"];
                 /** @description The effective parameters, in the fixed order `page`, `limit`, `sort`, `source_ids[]`. */
+                parameter_string: string;
+            };
+        };
+        /**
+         * @description A custom property of a variant (`Size`, `Color`, `Material`) and its value. The 2024-07
+         *     page names the property without bounds; 256 characters each is a bound that protects the
+         *     service.
+         */
+        VariantOption: {
+            /** @example Color */
+            name: string;
+            /** @example Black */
+            value: string;
+        };
+        /** @description A variant of a product, as the 2024-07 "Create a product" page has it. */
+        ProductVariant: {
+            source_id: components["schemas"]["SourceId"];
+            /**
+             * @description Units available. The 2024-07 page sets no bound; a 32-bit integer is a bound that
+             *     protects the service (negative for a backorder).
+             */
+            available_quantity?: number;
+            /** @description Up to 256 characters, as the 2024-07 create page has it. */
+            sku: string;
+            title: string;
+            /**
+             * @description Price of the variant, a decimal string of at most 100 characters. The 2024-07 page types
+             *     it as a string of at most 100 characters; this service, as for every amount, takes only
+             *     decimals (`10`, `10.99`).
+             */
+            price: components["schemas"]["Amount"];
+            image_urls?: string[];
+            /** @description The price before an adjustment or a sale (at most 100 characters, as the 2024-07 model page has it). */
+            compare_at_price?: components["schemas"]["Amount"];
+            weight?: components["schemas"]["Weight"];
+            allow_backorder?: boolean;
+            /** @description At least one when sent, as in the 2024-07 model; at most 100, a bound that protects the service. */
+            options?: components["schemas"]["VariantOption"][];
+        };
+        /** @description A product as the 2024-07 "Create a product" page takes it. */
+        ProductCreate: {
+            source_id: components["schemas"]["SourceId"];
+            title: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            /** @description Up to 100 image URLs (required, possibly empty, as in the 2024-07 interface). */
+            image_urls: string[];
+            /** Format: uri */
+            url?: string;
+            /** @description Whether the product is published; `true` when not sent, as in the 2024-07 interface. */
+            published?: boolean;
+            description?: string;
+            variants: components["schemas"]["ProductVariant"][];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+        };
+        /** @description The fields to change. An empty object changes nothing and returns the product as it is. */
+        ProductUpdate: {
+            title?: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            image_urls?: string[];
+            /** Format: uri */
+            url?: string;
+            published?: boolean;
+            description?: string;
+            /** @description Replaces every variant of the product. */
+            variants?: components["schemas"]["ProductVariant"][];
+            source_updated_at?: components["schemas"]["DateTime"];
+        };
+        Product: {
+            id: string;
+            source_id: string;
+            store: components["schemas"]["StoreRef"];
+            title: string;
+            slug?: string;
+            categories?: components["schemas"]["Tags"];
+            tags?: components["schemas"]["Tags"];
+            image_urls: string[];
+            url?: string;
+            published: boolean;
+            description?: string;
+            variants: components["schemas"]["ProductVariant"][];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        ProductEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Product"];
+        };
+        ProductCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Product"];
+        };
+        /**
+         * @description Status of a fulfillment. `shipping` fulfillments use `pending`, `processing`, `shipped`,
+         *     `canceled`; `pickup` ones `pending`, `processing`, `ready_for_pickup`, `picked_up`,
+         *     `canceled` (custom statuses, configured in AfterShip's admin, are not offered here).
+         * @enum {string}
+         */
+        FulfillmentState: "pending" | "processing" | "shipped" | "ready_for_pickup" | "picked_up" | "canceled";
+        NextCourier: {
+            /** @example usps */
+            slug: string;
+            /** @example 123456789 */
+            tracking_number: string;
+        };
+        /**
+         * @description A shipment of a fulfillment, as the "Ship fulfillment" and "Update fulfillment by ID" pages
+         *     have it (`tracking_number` and `ship_date` required), without `custom_fields`. The pages
+         *     set no bounds on the strings; 256 characters is a bound that protects the service.
+         */
+        Tracking: {
+            /** @example RA123456789US */
+            tracking_number: string;
+            /** @example usps */
+            slug?: string;
+            /** @example standard shipping */
+            service_type?: string;
+            /**
+             * Format: date
+             * @description The ship date, `YYYY-MM-DD`.
+             * @example 2024-07-02
+             */
+            ship_date: string;
+            /** @description The carrier of the next leg; one at most, as the "Next couriers" page says. */
+            next_couriers?: components["schemas"]["NextCourier"][];
+        };
+        FulfillmentLineItem: {
+            /** @description The `source_id` of an item of the fulfillment's order. */
+            source_id: components["schemas"]["SourceId"];
+            quantity: number;
+        };
+        FulfillmentCreate: {
+            /** @description Identifier of the fulfillment in the caller's system, unique in the store (what the list's `source_id` filter names). */
+            source_id?: components["schemas"]["SourceId"];
+            /** @description The `id` of an order of the same store. */
+            order_id: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            status: components["schemas"]["FulfillmentState"];
+            line_items: components["schemas"]["FulfillmentLineItem"][];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            /** @description Required for `pickup`, refused for `shipping`. A location of the same store (this service's locations resource stands for AfterShip's admin locations). */
+            pickup_location?: components["schemas"]["PickupLocationRef"];
+            /** @description Only for `pickup`. */
+            pickup_info?: components["schemas"]["PickupInfo"];
+            /** @description Only for `shipping`. */
+            trackings?: components["schemas"]["Tracking"][];
+        };
+        /** @description The fields to change. An empty object changes nothing and returns the fulfillment as it is. */
+        FulfillmentUpdate: {
+            source_updated_at?: components["schemas"]["DateTime"];
+            pickup_info?: components["schemas"]["PickupInfo"];
+            /** @description Replaces every tracking; an empty array deletes them. */
+            trackings?: components["schemas"]["Tracking"][];
+        };
+        FulfillmentStatusUpdate: {
+            status: components["schemas"]["FulfillmentState"];
+            occurred_at: components["schemas"]["DateTime"];
+        };
+        Fulfillment: {
+            id: string;
+            source_id?: string;
+            store: components["schemas"]["StoreRef"];
+            order_id: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            status: components["schemas"]["FulfillmentState"];
+            line_items: components["schemas"]["FulfillmentLineItem"][];
+            /** @description Always present on a `shipping` fulfillment (empty when none); absent on a `pickup` one. */
+            trackings?: components["schemas"]["Tracking"][];
+            pickup_location?: components["schemas"]["PickupLocation"];
+            pickup_info?: components["schemas"]["PickupInfo"];
+            source_created_at?: components["schemas"]["DateTime"];
+            source_updated_at?: components["schemas"]["DateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        FulfillmentEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: components["schemas"]["Fulfillment"];
+        };
+        FulfillmentCreatedEnvelope: {
+            meta: components["schemas"]["MetaCreated"];
+            data: components["schemas"]["Fulfillment"];
+        };
+        FulfillmentListEnvelope: {
+            meta: components["schemas"]["MetaOk"];
+            data: {
+                fulfillments: components["schemas"]["Fulfillment"][];
+                pagination: components["schemas"]["Pagination"];
+                /** @description The effective parameters, in the fixed order `page`, `limit`, `order_id`, `source_order_id`, `source_id`, `ids[]`. */
                 parameter_string: string;
             };
         };
@@ -804,12 +1301,24 @@ export type components = {
             };
             data: null;
         };
+        Error503: {
+            meta: {
+                /** @enum {integer} */
+                code: 50300;
+                /** @enum {string} */
+                type: "ServiceUnavailable";
+                message: string;
+                errors?: components["schemas"]["ErrorDetails"];
+            };
+            data: null;
+        };
     };
     responses: {
         /** @description The store was created. */
         StoreCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -840,6 +1349,7 @@ export type components = {
         LocationCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -870,6 +1380,7 @@ export type components = {
         OrderCreated: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -894,6 +1405,69 @@ export type components = {
             };
             content: {
                 "application/json": components["schemas"]["OrderListEnvelope"];
+            };
+        };
+        /** @description The product was created. */
+        ProductCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProductCreatedEnvelope"];
+            };
+        };
+        /** @description The product. */
+        ProductOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProductEnvelope"];
+            };
+        };
+        /** @description The fulfillment was created. */
+        FulfillmentCreated: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentCreatedEnvelope"];
+            };
+        };
+        /** @description The fulfillment. */
+        FulfillmentOk: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentEnvelope"];
+            };
+        };
+        /** @description The fulfillment as changed. */
+        FulfillmentChanged: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentEnvelope"];
+            };
+        };
+        /** @description A page of fulfillments. */
+        FulfillmentList: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FulfillmentListEnvelope"];
             };
         };
         /**
@@ -930,7 +1504,11 @@ export type components = {
                 "application/json": components["schemas"]["Error404"];
             };
         };
-        /** @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the account). */
+        /**
+         * @description `40900` Conflict: a record with this `source_id` already exists (in the store; stores: in the
+         *     account), or the first request with this `idempotency-key` is still being done
+         *     (`header.idempotency-key`: retry later).
+         */
         Conflict: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -973,7 +1551,11 @@ export type components = {
                 "application/json": components["schemas"]["Error415"];
             };
         };
-        /** @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown property, totals that do not add up). `meta.errors` names every problem. */
+        /**
+         * @description `42200` UnprocessableEntity: well-formed but invalid (bounds, pattern, enum, type, unknown
+         *     property, totals that do not add up), or an `idempotency-key` used before with another
+         *     request. `meta.errors` names every problem.
+         */
         UnprocessableEntity: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1007,8 +1589,33 @@ export type components = {
                 "application/json": components["schemas"]["Error500"];
             };
         };
+        /**
+         * @description `50300` ServiceUnavailable: the instance cannot serve the request right now: it is still
+         *     starting, or its database does not answer within the configured time limits. Send the
+         *     request again after `retry-after` seconds (a write whose answer was lost may have been
+         *     done: look before creating again).
+         */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error503"];
+            };
+        };
     };
     parameters: {
+        /**
+         * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+         *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+         *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+         *     with the same key and the same request; the same key with another request is
+         *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+         * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+         */
+        IdempotencyKey: string;
         /**
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -1031,6 +1638,16 @@ export type components = {
          * @example ord_0ly2owe804035043cdcd8333a45ed
          */
         OrderPathId: string;
+        /**
+         * @description Product identifier assigned by the service.
+         * @example prd_0ly2owe80c5d863e582048f11f52d
+         */
+        ProductPathId: string;
+        /**
+         * @description Fulfillment identifier assigned by the service.
+         * @example ful_0ly2owe807e96197260b8e7d336c8
+         */
+        FulfillmentPathId: string;
         /** @description Page number, from 1. */
         Page: number;
         /** @description Page size. */
@@ -1043,7 +1660,7 @@ export type components = {
          */
         Sort: "-source_created_at" | "+source_created_at" | "-source_updated_at" | "+source_updated_at";
         /**
-         * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+         * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
          *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
          *     than 50 values are accepted, as the 2024-07 interface defines.
          */
@@ -1051,6 +1668,11 @@ export type components = {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `true` on an answer given again to a retry with the same `idempotency-key` (the work was
+         *     not done again); absent on the answer of the request that did the work.
+         */
+        IdempotentReplayed: "true";
         /**
          * @description Identifier of this request, also written in the service's logs.
          * @example 4b1f2c9e-5d7a-4c3b-9f0e-2a1b3c4d5e6f
@@ -1060,7 +1682,11 @@ export type components = {
         RateLimitLimit: number;
         /** @description Requests left in the current bucket. */
         RateLimitRemaining: number;
-        /** @description Seconds until the bucket holds at least one request again. */
+        /**
+         * @description When the bucket holds at least one request again, as Unix time in seconds (the current
+         *     second when it holds one now): a timestamp, as AfterShip's rate-limit page defines
+         *     `ratelimit-reset`. `retry-after` on a `429` gives the same wait in seconds.
+         */
         RateLimitReset: number;
         /** @description Seconds to wait before the next request. */
         RetryAfter: number;
@@ -1072,6 +1698,12 @@ export interface operations {
     listStores: {
         parameters: {
             query?: {
+                /**
+                 * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
+                 *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
+                 *     than 50 values are accepted, as the 2024-07 interface defines.
+                 */
+                "source_ids[]"?: components["parameters"]["SourceIds"];
                 /** @description Page number, from 1. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. */
@@ -1088,12 +1720,23 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1112,6 +1755,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStore: {
@@ -1135,6 +1779,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStore: {
@@ -1166,6 +1811,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocations: {
@@ -1196,6 +1842,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLocation: {
@@ -1209,6 +1856,15 @@ export interface operations {
                  * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1229,6 +1885,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLocation: {
@@ -1261,13 +1918,14 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
         parameters: {
             query?: {
                 /**
-                 * @description Only orders whose `source_id` is one of these. Repeat the parameter for each value
+                 * @description Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
                  *     (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
                  *     than 50 values are accepted, as the 2024-07 interface defines.
                  */
@@ -1304,6 +1962,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -1317,6 +1976,15 @@ export interface operations {
                  * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1337,6 +2005,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -1369,6 +2038,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateOrder: {
@@ -1408,6 +2078,378 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ProductCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ProductOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Product identifier assigned by the service.
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
+                 */
+                id: components["parameters"]["ProductPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProductOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFulfillments: {
+        parameters: {
+            query?: {
+                /** @description Only the fulfillments of this order (its `id`). */
+                order_id?: string;
+                /** @description Only the fulfillments of the order with this `source_id`. */
+                source_order_id?: string;
+                /** @description Only the fulfillment with this `source_id`. */
+                source_id?: string;
+                /** @description Only the fulfillments with these ids. Repeat the parameter for each value (`ids[]=ful_1&ids[]=ful_2`); at most 50. */
+                "ids[]"?: string[];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FulfillmentList"];
+            401: components["responses"]["Unauthorized"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFulfillment: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FulfillmentCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["FulfillmentCreated"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFulfillment: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FulfillmentOk"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFulfillment: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FulfillmentUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["FulfillmentOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFulfillmentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FulfillmentStatusUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["FulfillmentChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipFulfillment: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
+                 *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
+                 *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
+                 */
+                "svc-store-id": components["parameters"]["StoreId"];
+                /**
+                 * @description Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+                 *     characters (space to `~`), new for each new request, such as a UUID. The first successful
+                 *     answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+                 *     with the same key and the same request; the same key with another request is
+                 *     `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+                 * @example 5f0c2b7e-8d1a-4c3e-9b6f-2a4d8e1c7b90
+                 */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Fulfillment identifier assigned by the service.
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
+                 */
+                id: components["parameters"]["FulfillmentPathId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Tracking"][];
+            };
+        };
+        responses: {
+            200: components["responses"]["FulfillmentChanged"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

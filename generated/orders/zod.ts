@@ -125,7 +125,7 @@ export const zCustomer = z.strictObject({
     first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     emails: z.array(zEmail).max(100).optional(),
-    locale: z.string().refine(s => s.length <= 35 || Array.from(s).length <= 35, { message: 'Must be at most 35 characters long.' }).regex(/^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/).optional(),
+    locale: z.string().refine(s => s.length <= 128 || Array.from(s).length <= 128, { message: 'Must be at most 128 characters long.' }).optional(),
     phones: z.array(z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })).max(100).optional()
 });
 
@@ -145,10 +145,40 @@ export const zMoney = z.strictObject({
 });
 
 /**
- * A line of an order. `quantity` is required; every other field is optional.
+ * A line of an order. `quantity` is required; on a create `source_id` is too
+ * (OrderItemCreate). In answers `source_id` is absent only on items of orders created before
+ * that correction.
+ *
  */
 export const zOrderItem = z.strictObject({
     source_id: zSourceId.optional(),
+    sku: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    quantity: z.int().gte(1).lte(1000000),
+    unit_weight: zWeight.optional(),
+    unit_price: zMoney.optional(),
+    product_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    product_variant_title: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    discount: zAmount.optional(),
+    tax: zAmount.optional(),
+    fulfillable_quantity: z.int().gte(0).lte(1000000).optional(),
+    source_product_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    source_variant_id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    hs_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    origin_country_region: zCountryRegion.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    product_tags: zTags.optional(),
+    product_categories: zTags.optional(),
+    returnable_quantity: z.int().gte(0).lte(1000000).optional()
+});
+
+/**
+ * An item as a create sends it: an OrderItem whose `source_id` (at most 32 characters) is
+ * required, as the 2024-07 Order model has it (a correction: this contract first had it
+ * optional). Orders stored before the correction keep answering items without one.
+ *
+ */
+export const zOrderItemCreate = z.strictObject({
+    source_id: zSourceId,
     sku: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     quantity: z.int().gte(1).lte(1000000),
     unit_weight: zWeight.optional(),
@@ -227,7 +257,7 @@ export const zOrderCreate = z.strictObject({
     tax_total: zAmount.optional(),
     discount_total: zAmount.optional(),
     subtotal: zAmount.optional(),
-    items: z.array(zOrderItem).min(1).max(100),
+    items: z.array(zOrderItemCreate).min(1).max(100),
     note: z.string().refine(s => s.length <= 5000 || Array.from(s).length <= 5000, { message: 'Must be at most 5000 characters long.' }).optional(),
     source_created_at: zDateTime.optional(),
     source_updated_at: zDateTime.optional(),
@@ -460,6 +490,198 @@ export const zOrderListEnvelope = z.object({
     })
 });
 
+/**
+ * A custom property of a variant (`Size`, `Color`, `Material`) and its value. The 2024-07
+ * page names the property without bounds; 256 characters each is a bound that protects the
+ * service.
+ *
+ */
+export const zVariantOption = z.strictObject({
+    name: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    value: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })
+});
+
+/**
+ * A variant of a product, as the 2024-07 "Create a product" page has it.
+ */
+export const zProductVariant = z.strictObject({
+    source_id: zSourceId,
+    available_quantity: z.int().gte(-2147483648).lte(2147483647).optional(),
+    sku: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
+    price: zAmount,
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    compare_at_price: zAmount.optional(),
+    weight: zWeight.optional(),
+    allow_backorder: z.boolean().optional(),
+    options: z.array(zVariantOption).min(1).max(100).optional()
+});
+
+/**
+ * A product as the 2024-07 "Create a product" page takes it.
+ */
+export const zProductCreate = z.strictObject({
+    source_id: zSourceId,
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }),
+    slug: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    published: z.boolean().optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    variants: z.array(zProductVariant).min(1).max(500),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the product as it is.
+ */
+export const zProductUpdate = z.strictObject({
+    title: z.string().min(1).refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    slug: z.string().refine(s => s.length <= 1024 || Array.from(s).length <= 1024, { message: 'Must be at most 1024 characters long.' }).optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' })).max(100).optional(),
+    url: z.url().refine(s => s.length <= 2048 || Array.from(s).length <= 2048, { message: 'Must be at most 2048 characters long.' }).optional(),
+    published: z.boolean().optional(),
+    description: z.string().refine(s => s.length <= 10240 || Array.from(s).length <= 10240, { message: 'Must be at most 10240 characters long.' }).optional(),
+    variants: z.array(zProductVariant).min(1).max(500).optional(),
+    source_updated_at: zDateTime.optional()
+});
+
+export const zProduct = z.object({
+    id: z.string(),
+    source_id: z.string(),
+    store: zStoreRef,
+    title: z.string(),
+    slug: z.string().optional(),
+    categories: zTags.optional(),
+    tags: zTags.optional(),
+    image_urls: z.array(z.string()),
+    url: z.string().optional(),
+    published: z.boolean(),
+    description: z.string().optional(),
+    variants: z.array(zProductVariant),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zProductEnvelope = z.object({
+    meta: zMetaOk,
+    data: zProduct
+});
+
+export const zProductCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zProduct
+});
+
+/**
+ * Status of a fulfillment. `shipping` fulfillments use `pending`, `processing`, `shipped`,
+ * `canceled`; `pickup` ones `pending`, `processing`, `ready_for_pickup`, `picked_up`,
+ * `canceled` (custom statuses, configured in AfterShip's admin, are not offered here).
+ *
+ */
+export const zFulfillmentState = z.enum([
+    'pending',
+    'processing',
+    'shipped',
+    'ready_for_pickup',
+    'picked_up',
+    'canceled'
+]);
+
+export const zNextCourier = z.strictObject({
+    slug: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    tracking_number: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' })
+});
+
+/**
+ * A shipment of a fulfillment, as the "Ship fulfillment" and "Update fulfillment by ID" pages
+ * have it (`tracking_number` and `ship_date` required), without `custom_fields`. The pages
+ * set no bounds on the strings; 256 characters is a bound that protects the service.
+ *
+ */
+export const zTracking = z.strictObject({
+    tracking_number: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    slug: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    service_type: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    ship_date: z.iso.date().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/),
+    next_couriers: z.array(zNextCourier).max(1).optional()
+});
+
+export const zFulfillmentLineItem = z.strictObject({
+    source_id: zSourceId,
+    quantity: z.int().gte(1).lte(1000000)
+});
+
+export const zFulfillmentCreate = z.strictObject({
+    source_id: zSourceId.optional(),
+    order_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }),
+    delivery_method: zDeliveryMethod,
+    status: zFulfillmentState,
+    line_items: z.array(zFulfillmentLineItem).min(1).max(100),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    pickup_location: zPickupLocationRef.optional(),
+    pickup_info: zPickupInfo.optional(),
+    trackings: z.array(zTracking).max(100).optional()
+});
+
+/**
+ * The fields to change. An empty object changes nothing and returns the fulfillment as it is.
+ */
+export const zFulfillmentUpdate = z.strictObject({
+    source_updated_at: zDateTime.optional(),
+    pickup_info: zPickupInfo.optional(),
+    trackings: z.array(zTracking).max(100).optional()
+});
+
+export const zFulfillmentStatusUpdate = z.strictObject({
+    status: zFulfillmentState,
+    occurred_at: zDateTime
+});
+
+export const zFulfillment = z.object({
+    id: z.string(),
+    source_id: z.string().optional(),
+    store: zStoreRef,
+    order_id: z.string(),
+    delivery_method: zDeliveryMethod,
+    status: zFulfillmentState,
+    line_items: z.array(zFulfillmentLineItem),
+    trackings: z.array(zTracking).optional(),
+    pickup_location: zPickupLocation.optional(),
+    pickup_info: zPickupInfo.optional(),
+    source_created_at: zDateTime.optional(),
+    source_updated_at: zDateTime.optional(),
+    created_at: zDateTime,
+    updated_at: zDateTime
+});
+
+export const zFulfillmentEnvelope = z.object({
+    meta: zMetaOk,
+    data: zFulfillment
+});
+
+export const zFulfillmentCreatedEnvelope = z.object({
+    meta: zMetaCreated,
+    data: zFulfillment
+});
+
+export const zFulfillmentListEnvelope = z.object({
+    meta: zMetaOk,
+    data: z.object({
+        fulfillments: z.array(zFulfillment).max(50),
+        pagination: zPagination,
+        parameter_string: z.string()
+    })
+});
+
 export const zErrorDetail = z.object({
     path: z.string(),
     info: z.string()
@@ -580,6 +802,26 @@ export const zError500 = z.object({
     data: z.null()
 });
 
+export const zError503 = z.object({
+    meta: z.object({
+        code: z.literal(50300),
+        type: z.enum(['ServiceUnavailable']),
+        message: z.string(),
+        errors: zErrorDetails.optional()
+    }),
+    data: z.null()
+});
+
+/**
+ * Makes the `POST` safe to retry (see "Safe retries" above): a key of 1 to 255 printable ASCII
+ * characters (space to `~`), new for each new request, such as a UUID. The first successful
+ * answer is kept for 24 hours and given again, marked `idempotent-replayed: true`, to a retry
+ * with the same key and the same request; the same key with another request is
+ * `422`/`42200`, and a retry while the first request is still being done is `409`/`40900`.
+ *
+ */
+export const zIdempotencyKey = z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/);
+
 /**
  * Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
  * value that names no store of the caller's account is `412`/`41204`, whatever its length or
@@ -602,6 +844,16 @@ export const zLocationPathId = z.string().refine(s => s.length <= 64 || Array.fr
  * Order identifier assigned by the service.
  */
 export const zOrderPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
+
+/**
+ * Product identifier assigned by the service.
+ */
+export const zProductPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
+
+/**
+ * Fulfillment identifier assigned by the service.
+ */
+export const zFulfillmentPathId = z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' });
 
 /**
  * Page number, from 1.
@@ -628,7 +880,7 @@ export const zSort = z.enum([
 ]).default('-source_created_at');
 
 /**
- * Only orders whose `source_id` is one of these. Repeat the parameter for each value
+ * Only the orders (stores) whose `source_id` is one of these. Repeat the parameter for each value
  * (`source_ids[]=A-1&source_ids[]=A-2`). Each value is shorter than 32 characters and fewer
  * than 50 values are accepted, as the 2024-07 interface defines.
  *
@@ -636,6 +888,7 @@ export const zSort = z.enum([
 export const zSourceIds = z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49);
 
 export const zListStoresQuery = z.object({
+    'source_ids[]': z.array(z.string().min(1).refine(s => s.length <= 31 || Array.from(s).length <= 31, { message: 'Must be at most 31 characters long.' })).min(1).max(49).optional(),
     page: z.int().gte(1).lte(200).optional().default(1),
     limit: z.int().gte(1).lte(50).optional().default(10)
 });
@@ -646,6 +899,10 @@ export const zListStoresQuery = z.object({
 export const zListStoresResponse = zStoreListEnvelope;
 
 export const zCreateStoreBody = zStoreCreate;
+
+export const zCreateStoreHeaders = z.object({
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
 
 /**
  * The store was created.
@@ -689,7 +946,8 @@ export const zListLocationsResponse = zLocationListEnvelope;
 export const zCreateLocationBody = zLocationCreate;
 
 export const zCreateLocationHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -734,7 +992,8 @@ export const zListOrdersResponse = zOrderListEnvelope;
 export const zCreateOrderBody = zOrderCreate;
 
 export const zCreateOrderHeaders = z.object({
-    'svc-store-id': z.string()
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
 });
 
 /**
@@ -769,3 +1028,133 @@ export const zUpdateOrderPath = z.object({
  * The order.
  */
 export const zUpdateOrderResponse = zOrderEnvelope;
+
+export const zCreateProductBody = zProductCreate;
+
+export const zCreateProductHeaders = z.object({
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
+/**
+ * The product was created.
+ */
+export const zCreateProductResponse = zProductCreatedEnvelope;
+
+export const zGetProductHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zGetProductPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The product.
+ */
+export const zGetProductResponse = zProductEnvelope;
+
+export const zUpdateProductBody = zProductUpdate;
+
+export const zUpdateProductHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zUpdateProductPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The product.
+ */
+export const zUpdateProductResponse = zProductEnvelope;
+
+export const zListFulfillmentsHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zListFulfillmentsQuery = z.object({
+    order_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    source_order_id: z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    source_id: z.string().min(1).refine(s => s.length <= 32 || Array.from(s).length <= 32, { message: 'Must be at most 32 characters long.' }).optional(),
+    'ids[]': z.array(z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })).min(1).max(50).optional(),
+    page: z.int().gte(1).lte(200).optional().default(1),
+    limit: z.int().gte(1).lte(50).optional().default(10)
+});
+
+/**
+ * A page of fulfillments.
+ */
+export const zListFulfillmentsResponse = zFulfillmentListEnvelope;
+
+export const zCreateFulfillmentBody = zFulfillmentCreate;
+
+export const zCreateFulfillmentHeaders = z.object({
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
+/**
+ * The fulfillment was created.
+ */
+export const zCreateFulfillmentResponse = zFulfillmentCreatedEnvelope;
+
+export const zGetFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zGetFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zGetFulfillmentResponse = zFulfillmentEnvelope;
+
+export const zUpdateFulfillmentBody = zFulfillmentUpdate;
+
+export const zUpdateFulfillmentHeaders = z.object({
+    'svc-store-id': z.string()
+});
+
+export const zUpdateFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment.
+ */
+export const zUpdateFulfillmentResponse = zFulfillmentEnvelope;
+
+export const zUpdateFulfillmentStatusBody = zFulfillmentStatusUpdate;
+
+export const zUpdateFulfillmentStatusHeaders = z.object({
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
+export const zUpdateFulfillmentStatusPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment as changed.
+ */
+export const zUpdateFulfillmentStatusResponse = zFulfillmentEnvelope;
+
+export const zShipFulfillmentBody = z.array(zTracking).max(100);
+
+export const zShipFulfillmentHeaders = z.object({
+    'svc-store-id': z.string(),
+    'idempotency-key': z.string().min(1).refine(s => s.length <= 255 || Array.from(s).length <= 255, { message: 'Must be at most 255 characters long.' }).regex(/^[ -~]*$/).optional()
+});
+
+export const zShipFulfillmentPath = z.object({
+    id: z.string().refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
+});
+
+/**
+ * The fulfillment as changed.
+ */
+export const zShipFulfillmentResponse = zFulfillmentEnvelope;

@@ -1,24 +1,14 @@
-// Serves the docs site built by `npm run docs`:
-//   GET /docs, /docs/, /docs/index.html   index page
-//   GET /docs/<service>.html              Scalar reference page of openapi/<service>.yaml (and its files)
-//   GET /                                 redirects to /docs
-//   GET /openapi/<service>.yaml|.json     the spec
-// from a folder (`siteDir`) or from a map of embedded files (the single-file bundle), with
-// ETags, gzip, and a Content-Security-Policy built from the page's own inline scripts.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 
-/** Site files by path relative to the site folder, with `/` separators: `openapi/orders.yaml`. */
+/** Keyed by path relative to the site folder with `/` separators, so the single-file bundle can embed them. */
 export type SiteFiles = ReadonlyMap<string, string | Uint8Array> | Readonly<Record<string, string | Uint8Array>>;
 
 export type DocsAppOptions = ({ siteDir: string } | { files: SiteFiles }) & {
-  /**
-   * The origin clients reach this server at (`PUBLIC_URL`, else `http://HOST:PORT`): the specs'
-   * `servers` and the docs' code samples name it instead of the origin written in the YAML.
-   */
+  /** Replaces the YAML's origin in the specs' `servers` and the code samples. */
   publicUrl?: string;
 };
 
@@ -43,7 +33,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** Reads every file under `siteDir` (an absent folder gives an empty site). */
 export function loadSiteDir(siteDir: string): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   if (!existsSync(siteDir)) return files;
@@ -58,23 +47,23 @@ export function loadSiteDir(siteDir: string): Map<string, Uint8Array> {
   return files;
 }
 
-const sha256 = (data: Uint8Array | string, encoding: 'base64' | 'base64url') => createHash('sha256').update(data).digest(encoding);
+const sha256 = (data: Uint8Array | string, encoding: 'base64' | 'base64url') =>
+  createHash('sha256').update(data).digest(encoding);
 
-/** The bodies of inline `<script>` / `<style>` elements, exactly as the browser hashes them. */
 function inlineBlocks(html: string, tag: 'script' | 'style'): string[] {
-  const re = tag === 'script' ? /<script(?![^>]*\ssrc\s*=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi : /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi;
+  const re =
+    tag === 'script'
+      ? /<script(?![^>]*\ssrc\s*=)(?:\s[^>]*)?>([\s\S]*?)<\/script>/gi
+      : /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi;
   return [...html.matchAll(re)].map((m) => m[1]!);
 }
 
 /**
- * A policy that allows only this page's own inline scripts (by hash), nothing from another
- * origin, no plugins, no framing, no form posts. Styles: the reference (Scalar) injects
- * style elements at run time and the pre-rendered markup carries `style` attributes, so pages
- * with scripts get `'unsafe-inline'` styles; a page without scripts gets its style blocks by hash.
+ * Only the page's own inline scripts run (by hash). Scalar injects style elements at run time and its markup
+ * carries `style` attributes, so pages with scripts need `'unsafe-inline'` styles.
  */
 export function contentSecurityPolicy(html: string): string {
   const scripts = inlineBlocks(html, 'script').map((s) => `'sha256-${sha256(s, 'base64')}'`);
-  // Script files of the page come from this server only (`<script src="/docs/…">`).
   if (/<script\b[^>]*\ssrc\s*=\s*["']?\/(?!\/)/i.test(html)) scripts.unshift(`'self'`);
   const hasStyleAttributes = /<[a-z][^>]*\sstyle\s*=/i.test(html);
   const styleSrc =
@@ -95,28 +84,32 @@ export function contentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
-/** `servers` of a spec written as JSON, and the origin its docs copy's code samples name, for `publicUrl`. */
 function rewriteJsonSpec(text: string, publicUrl: string): string {
-  const doc = JSON.parse(text) as { servers?: Array<{ url: string; description?: string }>; paths?: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>> };
+  const doc = JSON.parse(text) as {
+    servers?: Array<{ url: string; description?: string }>;
+    paths?: Record<string, Record<string, { 'x-codeSamples'?: Array<{ source: string }> }>>;
+  };
   const written = doc.servers?.[0]?.url;
   if (!written) return text;
   const from = new URL(written).origin;
   doc.servers = [{ url: `${publicUrl}${new URL(written).pathname.replace(/\/+$/, '')}`, description: 'This server' }];
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item ?? {})) {
-      for (const sample of (op && typeof op === 'object' && op['x-codeSamples']) || []) sample.source = sample.source.split(from).join(publicUrl);
+      for (const sample of (op && typeof op === 'object' && op['x-codeSamples']) || [])
+        sample.source = sample.source.split(from).join(publicUrl);
     }
   }
   return text.includes('\n  ') ? `${JSON.stringify(doc, null, 2)}\n` : `${JSON.stringify(doc)}\n`;
 }
 
-/** The top-level `servers:` block of a YAML spec replaced, the rest of the text as written. */
+/** Only the `servers:` block is replaced, so the rest of the YAML stays byte for byte as written. */
 function rewriteYamlSpec(text: string, publicUrl: string): string {
   const block = /^servers:\n(?:[ -].*\n)+/m.exec(text);
   const url = block && /url:\s*['"]?([^'"\s]+)/.exec(block[0])?.[1];
   if (!block || !url) return text;
   const base = new URL(url).pathname.replace(/\/+$/, '');
-  return `${text.slice(0, block.index)}servers:\n  - url: ${publicUrl}${base}\n    description: This server\n${text.slice(block.index + block[0].length)}`;
+  const servers = `servers:\n  - url: ${publicUrl}${base}\n    description: This server\n`;
+  return `${text.slice(0, block.index)}${servers}${text.slice(block.index + block[0].length)}`;
 }
 
 function toBytes(content: string | Uint8Array): Bytes {
@@ -171,10 +164,7 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-/**
- * The docs sub-app. Mount it at the root of the server app: `app.route('/', createDocsApp(...))`;
- * unknown paths fall through to the parent's not-found handler.
- */
+/** Mount at the root (`app.route('/', createDocsApp(...))`); unknown paths fall through to the parent. */
 export function createDocsApp(options: DocsAppOptions): Hono {
   const source: Iterable<[string, string | Uint8Array]> =
     'siteDir' in options
@@ -188,8 +178,10 @@ export function createDocsApp(options: DocsAppOptions): Hono {
   for (const [rawName, written] of source) {
     const file = rawName.replace(/\\/g, '/').replace(/^\.?\//, '');
     let content = written;
-    if (publicUrl && (/^openapi\/[^/]+\.json$/.test(file) || /^[^/]+\.openapi\.json$/.test(file))) content = rewriteJsonSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
-    else if (publicUrl && /^openapi\/[^/]+\.yaml$/.test(file)) content = rewriteYamlSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
+    if (publicUrl && (/^openapi\/[^/]+\.json$/.test(file) || /^[^/]+\.openapi\.json$/.test(file)))
+      content = rewriteJsonSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
+    else if (publicUrl && /^openapi\/[^/]+\.yaml$/.test(file))
+      content = rewriteYamlSpec(new TextDecoder().decode(toBytes(written)), publicUrl);
     const asset = prepare(file, content);
     if (file === 'index.html') {
       for (const url of ['/docs', '/docs/', '/docs/index.html']) routes.set(url, asset);
@@ -217,7 +209,6 @@ export function createDocsApp(options: DocsAppOptions): Hono {
     if (gz) headers['content-encoding'] = 'gzip';
     return c.body(gz ? gz.body : asset.body, 200, headers);
   };
-  // The root leads to the docs.
   app.get('/', (c) => c.redirect('/docs', 302));
   app.get('/docs', serve);
   app.get('/docs/*', serve);

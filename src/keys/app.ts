@@ -1,9 +1,11 @@
+import { API_HEADERS } from '../shared/http.js';
 import { registerOperations } from '../shared/operation.js';
 import type { KeysApp, KeysAppDeps, KeysOperationDeps } from './context.js';
 import { createDevProvider } from './oidc/dev-provider.js';
 import { createRelyingParty, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import { keysOperations } from './operations.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
+import { noKeysEvents } from './audit.js';
 
 const consoleLogger = {
   warn: (obj: object, msg: string) => console.warn(msg, obj),
@@ -36,19 +38,20 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
       fetch: dev.fetch,
     };
   }
-  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, urls, rp: createRelyingParty(providers, urls.callback) };
+  const events = deps.events ?? noKeysEvents;
+  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, events, urls, rp: createRelyingParty(providers, urls.callback) };
 
-  const service = createKeysService(deps, logger);
+  const service = createKeysService(deps, logger, events);
   const app = service.app;
-  // Every answer of the key service, JSON and pages (the development provider sets its own).
+  // Every answer of the key service, JSON and pages, errors included (the development provider sets its own).
   app.use('*', async (c, next) => {
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
   });
   registerOperations(service, keysOperations, operationDeps);
   if (dev) app.route('/', dev.app);
   // The development provider's routes; the operations answer their own errors.
-  const answerError = keysErrorAnswer(logger);
+  const answerError = keysErrorAnswer(logger, events);
   app.onError((err, c) => answerError(c, err));
   return app;
 }

@@ -5,6 +5,9 @@ import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-users.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import type { Pkcs11Config, SealedRootConfig } from './sealed/from-config.js';
 
+/** Where the key service is mounted in the process's app. */
+export const KEYS_BASE_PATH = '/keygen';
+
 export interface KeysConfig {
   /** Origin (and path, if any) under which the browser reaches the server: `http://127.0.0.1:8080`. */
   publicUrl: string;
@@ -19,7 +22,35 @@ export interface KeysConfig {
   sealedRoot: SealedRootConfig;
   /** How often expired transactions are swept (their sealed secrets erased); 60 s by default. */
   sweepIntervalMs?: number;
+  /**
+   * The audit trail (audit.ts): a file path or `stdout` (KEYGEN_AUDIT_LOG), none when unset; and
+   * whether an operation goes on when its event cannot be written (KEYGEN_AUDIT_CONTINUE_ON_FAILURE).
+   */
+  audit?: { destination: string; continueOnFailure: boolean };
 }
+
+/** Every variable keysConfigFromEnv reads (the configuration check knows them; NODE_ENV, HOST, PORT are the process's). */
+export const KEYS_CONFIG_NAMES: readonly string[] = [
+  'NODE_ENV',
+  'PUBLIC_URL',
+  'KEYGEN_SEALED_ROOT_FILE',
+  'KEYGEN_ROOT_PASSPHRASE',
+  'KEYGEN_ROOT_KEY_FILE',
+  'KEYGEN_SEALED_ROOT_CREATE',
+  'KEYGEN_PKCS11_MODULE',
+  'KEYGEN_PKCS11_TOKEN_LABEL',
+  'KEYGEN_PKCS11_PIN',
+  'KEYGEN_PKCS11_PIN_FILE',
+  'KEYGEN_PKCS11_SESSIONS',
+  'KEYGEN_PKCS11_TIMEOUT_MS',
+  'KEYGEN_PKCS11_THREAD_POOL',
+  'KEYGEN_DEV_OIDC',
+  'KEYGEN_ALLOW_HTTP_RETURN_URL',
+  'KEYGEN_SWEEP_INTERVAL_MS',
+  'KEYGEN_AUDIT_LOG',
+  'KEYGEN_AUDIT_CONTINUE_ON_FAILURE',
+  ...['GOOGLE', 'MICROSOFT'].flatMap((p) => ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((s) => `KEYGEN_OIDC_${p}_${s}`)),
+];
 
 type Env = Record<string, string | undefined>;
 
@@ -137,13 +168,16 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
     throw new Error(`Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, got ${JSON.stringify(sweep)}`);
   }
   const rootFile = env.KEYGEN_SEALED_ROOT_FILE || defaultRootFile(env.DATABASE_URL);
+  const auditLog = env.KEYGEN_AUDIT_LOG || undefined;
+  const continueOnFailure = flag(env, 'KEYGEN_AUDIT_CONTINUE_ON_FAILURE', false);
   return {
     publicUrl,
-    basePath: '/keygen',
+    basePath: KEYS_BASE_PATH,
     allowHttpReturnUrl: flag(env, 'KEYGEN_ALLOW_HTTP_RETURN_URL', false),
     providers,
     devProvider: flag(env, 'KEYGEN_DEV_OIDC', !production) ? { users: DEFAULT_DEV_USERS } : null,
     sweepIntervalMs: Number(sweep),
+    ...(auditLog && { audit: { destination: auditLog, continueOnFailure } }),
     sealedRoot: {
       file: rootFile,
       passphrase: env.KEYGEN_ROOT_PASSPHRASE || undefined,

@@ -1,12 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
+import type { IdempotencyRepositories } from '../shared/idempotency/repository.js';
 import { operationsOf } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { KeysConfig } from './config.js';
 import type { KeysRepositories } from './repository.js';
 import type { RelyingParty } from './oidc/relying-party.js';
 import type { SealedModule } from './sealed/sealed-module.js';
+import type { KeysEvents } from './audit.js';
 
 export interface KeysLogger {
   warn(obj: object, msg: string): void;
@@ -15,8 +17,8 @@ export interface KeysLogger {
 
 /** What createKeysApp is built from: nothing module-level, so every test builds its own. */
 export interface KeysAppDeps {
-  /** The key service's data access. */
-  repos: KeysRepositories;
+  /** The key service's data access, and the records of safe retries. */
+  repos: KeysRepositories & IdempotencyRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;
@@ -25,6 +27,8 @@ export interface KeysAppDeps {
   /** The per-API-key token bucket, shared with the order service; none means no limit. */
   rateLimit?: RateLimiter;
   logger?: KeysLogger;
+  /** Where events go (metrics, the audit trail); none when neither is configured. */
+  events?: KeysEvents;
 }
 
 /** What the key service's handlers are made from. */
@@ -35,6 +39,8 @@ export interface KeysOperationDeps {
   config: KeysConfig;
   rp: RelyingParty;
   logger: KeysLogger;
+  /** Each step of a key's life, recorded before the operation answers (audit.ts). */
+  events: KeysEvents;
   /** Absolute URLs of the prompt page and of the OIDC callback (`redirect_uri`). */
   urls: { prompt: string; callback: string };
 }

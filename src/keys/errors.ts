@@ -1,6 +1,6 @@
 import { jsonPath, type Problem } from '../shared/validation.js';
 
-export type Reason = 'missing' | 'invalid' | 'expired' | 'already_used' | 'not_found';
+export type Reason = 'missing' | 'invalid' | 'expired' | 'already_used' | 'not_found' | 'in_progress' | 'reused';
 export type Location = 'header' | 'path' | 'query' | 'body';
 
 /** One problem of a request, as the contract's `error.issues[]` names it. Never carries a secret. */
@@ -11,10 +11,18 @@ export interface Issue {
   message: string;
 }
 
-/** The key service's only error class: 400 for a bad parameter, 404 for an unknown key. */
+const CODES = { 400: 'bad_request', 404: 'not_found', 409: 'conflict', 422: 'unprocessable_entity' } as const;
+
+/**
+ * The key service's only error class: 400 for a bad parameter, 404 for an unknown key, 409 and 422
+ * for an Idempotency-Key whose first request still runs or was another request.
+ */
 export class KeysError extends Error {
+  /** Set when the operation recorded this refusal itself (audit.ts), so that it is not recorded twice. */
+  recorded = false;
+
   constructor(
-    readonly status: 400 | 404,
+    readonly status: keyof typeof CODES,
     readonly issues: [Issue, ...Issue[]],
   ) {
     super(issues[0].message);
@@ -22,7 +30,7 @@ export class KeysError extends Error {
 
   toBody() {
     const [first] = this.issues;
-    return { error: { code: this.status === 404 ? 'not_found' : 'bad_request', ...first, issues: this.issues } } as const;
+    return { error: { code: CODES[this.status], ...first, issues: this.issues } } as const;
   }
 }
 
@@ -31,12 +39,43 @@ export const badRequest = (parameter: string, where: Location, reason: Reason, m
 
 export const keyNotFound = () => new KeysError(404, [{ parameter: 'keyId', in: 'path', reason: 'not_found', message: 'No key with this keyId.' }]);
 
+/** The key service's answers of safe retries (shared/idempotency). */
+export const idempotencyErrors = {
+  inProgress: () =>
+    new KeysError(409, [
+      {
+        parameter: 'Idempotency-Key',
+        in: 'header',
+        reason: 'in_progress',
+        message: 'A request with this Idempotency-Key is still being processed; retry it once that request has been answered.',
+      },
+    ]),
+  reused: () =>
+    new KeysError(422, [
+      {
+        parameter: 'Idempotency-Key',
+        in: 'header',
+        reason: 'reused',
+        message: 'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
+      },
+    ]),
+};
+
 export const internalErrorBody = () =>
   ({ error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' } }) as const;
 
 /** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
 export const unavailableBody = () =>
   ({ error: { code: 'unavailable', message: "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later." } }) as const;
+/** The audit trail cannot be written (and the operator chose that this stops the operation): 503, retry later. */
+export const auditUnavailableBody = () =>
+  ({ error: { code: 'unavailable', message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later." } }) as const;
+/** The database did not answer in time: 503, and the same request may be sent again. */
+export const databaseUnavailableBody = () =>
+  ({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } }) as const;
+/** The instance is starting: 503 until it serves. */
+export const startingBody = () => ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
+
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
 

@@ -12,19 +12,16 @@ import {
 } from './repository.js';
 
 const KEY_COLUMNS =
-  'id, account_id AS accountId, provider, hardware_backend AS hardwareBackend, hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
+  'id, account_id AS accountId, provider, hardware_backend AS hardwareBackend, ' +
+  'hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
   'user_binding AS userBinding, return_url AS returnUrl, created_at AS createdAt, bound_at AS boundAt';
 const TRANSACTION_COLUMNS =
-  'id, key_id AS keyId, account_id AS accountId, kind, client_return_url AS clientReturnUrl, prompt_token_hash AS promptTokenHash, ' +
-  'sealed_client_secret AS sealedClientSecret, prompt_used_at AS promptUsedAt, oidc_state_hash AS oidcStateHash, sealed_oidc AS sealedOidc, ' +
+  'id, key_id AS keyId, account_id AS accountId, kind, client_return_url AS clientReturnUrl, ' +
+  'prompt_token_hash AS promptTokenHash, sealed_client_secret AS sealedClientSecret, prompt_used_at AS promptUsedAt, ' +
+  'oidc_state_hash AS oidcStateHash, sealed_oidc AS sealedOidc, ' +
   'key_token_hash AS keyTokenHash, completed_at AS completedAt, created_at AS createdAt, expires_at AS expiresAt';
 
-/**
- * The key service's data access on SQLite, all through statements prepared once per database on
- * the better-sqlite3 client: statements prepared per call (as drizzle's query builder does) hold
- * native memory until a garbage collection finalizes them. Rows come with the camelCase names of
- * the schema's fields.
- */
+/** Statements are prepared once: prepared per call (as drizzle's builder does) they hold native memory until GC. */
 export function sqliteKeysRepositories(db: Db): KeysRepositories {
   const sqlite = sqliteOf(db);
   const s = {
@@ -35,20 +32,22 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
          user_binding, return_url, created_at, bound_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    bindUser: sqlite.prepare('UPDATE keygen_keys SET user_binding = ?, bound_at = ? WHERE id = ? AND user_binding IS NULL'),
+    bindUser: sqlite.prepare(
+      'UPDATE keygen_keys SET user_binding = ?, bound_at = ? WHERE id = ? AND user_binding IS NULL',
+    ),
     rootsInUse: sqlite.prepare(ROOTS_IN_USE),
     setReturnUrl: sqlite.prepare('UPDATE keygen_keys SET return_url = ? WHERE id = ?'),
     insertTransaction: sqlite.prepare(
       `INSERT INTO keygen_transactions (id, key_id, account_id, kind, client_return_url, prompt_token_hash,
-         sealed_client_secret, prompt_used_at, oidc_state_hash, sealed_oidc, key_token_hash, completed_at, created_at, expires_at)
+         sealed_client_secret, prompt_used_at, oidc_state_hash, sealed_oidc, key_token_hash, completed_at,
+         created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     byPromptToken: sqlite.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM keygen_transactions WHERE prompt_token_hash = ?`),
     byKeyToken: sqlite.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM keygen_transactions WHERE key_token_hash = ?`),
     byStateHash: sqlite.prepare(`SELECT ${TRANSACTION_COLUMNS} FROM keygen_transactions WHERE oidc_state_hash = ?`),
     isSpent: sqlite.prepare('SELECT 1 FROM keygen_spent_tokens WHERE token_hash = ?').pluck(),
-    // .all(), not .get(), with RETURNING: a statement left unfinished would keep its transaction
-    // from running the automatic WAL checkpoint.
+    // .all(), not .get(), with RETURNING: an unfinished statement would keep its transaction from the WAL checkpoint.
     consumePromptToken: sqlite.prepare(
       `UPDATE keygen_transactions SET prompt_used_at = ?, oidc_state_hash = ?, sealed_oidc = ?
        WHERE prompt_token_hash = ? AND prompt_used_at IS NULL AND expires_at > ? RETURNING ${TRANSACTION_COLUMNS}`,
@@ -62,22 +61,27 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
        WHERE id = ? AND completed_at IS NULL AND expires_at > ?`,
     ),
     finish: sqlite.prepare(
-      `UPDATE keygen_transactions SET completed_at = ?, key_token_hash = ?, sealed_client_secret = NULL, sealed_oidc = NULL,
+      `UPDATE keygen_transactions SET completed_at = ?, key_token_hash = ?, sealed_client_secret = NULL,
+        sealed_oidc = NULL,
          oidc_state_hash = NULL WHERE id = ?`,
     ),
     consumeKeyToken: sqlite.prepare(
-      `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND expires_at > ? RETURNING ${TRANSACTION_COLUMNS}`,
+      `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND expires_at > ?
+       RETURNING ${TRANSACTION_COLUMNS}`,
     ),
     spend: sqlite.prepare(
-      'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      'INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at)' +
+        ' VALUES (?, ?, ?, ?), (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     ),
     dropExpiredSecrets: sqlite.prepare(
       `UPDATE keygen_transactions SET sealed_client_secret = NULL, sealed_oidc = NULL
        WHERE id IN (SELECT id FROM keygen_transactions
-         WHERE expires_at <= ? AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) LIMIT CAST(? AS INTEGER))`,
+         WHERE expires_at <= ? AND (sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL) 
+         LIMIT CAST(? AS INTEGER))`,
     ),
     forgetTransactions: sqlite.prepare(
-      'DELETE FROM keygen_transactions WHERE id IN (SELECT id FROM keygen_transactions WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))',
+      'DELETE FROM keygen_transactions WHERE id IN' +
+        ' (SELECT id FROM keygen_transactions WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))',
     ),
     forgetSpent: sqlite.prepare(
       `DELETE FROM keygen_spent_tokens
@@ -135,8 +139,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
         const iso = now.toISOString();
         return transactionRow(s.consumePromptToken.all(iso, stateHash, sealedOidc, hash, iso)[0]);
       },
-      // The state is cleared by a conditional UPDATE, so that a replayed callback finds nothing;
-      // the row is returned as it was before.
+      // A conditional UPDATE clears the state, so a replayed callback finds nothing.
       takeSignIn: (stateHash) =>
         inTransaction(db, () => {
           const row = transactionRow(s.byStateHash.get(stateHash));
@@ -147,8 +150,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       finish: (id, now, keyTokenHash) => {
         s.finish.run(now.toISOString(), keyTokenHash, id);
       },
-      // One conditional DELETE: of two concurrent exchanges exactly one gets the row; the
-      // transaction's token hashes are then remembered as spent.
+      // One conditional DELETE: of two concurrent exchanges exactly one gets the row.
       consumeKeyToken: (keyId, hash, now) =>
         inTransaction(db, () => {
           const row = transactionRow(s.consumeKeyToken.all(hash, keyId, now.toISOString())[0]);
@@ -174,34 +176,47 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
   };
 }
 
-const DEV_RECORD_COLUMNS = 'id, model, payload, uid, grant_id AS grantId, consumed_at AS consumedAt, expires_at AS expiresAt';
+const DEV_RECORD_COLUMNS =
+  'id, model, payload, uid, grant_id AS grantId, consumed_at AS consumedAt, expires_at AS expiresAt';
 
-/** The development provider's state on SQLite (see DevProviderRepository). */
 function sqliteDevProvider(db: Db): DevProviderRepository {
   const sqlite = sqliteOf(db);
   const s = {
     upsert: sqlite.prepare(
-      `INSERT INTO keygen_dev_oidc_records (id, model, payload, uid, grant_id, consumed_at, expires_at) VALUES (?, ?, ?, ?, ?, NULL, ?)
-       ON CONFLICT (id) DO UPDATE SET model = excluded.model, payload = excluded.payload, uid = excluded.uid, grant_id = excluded.grant_id,
+      `INSERT INTO keygen_dev_oidc_records (id, model, payload, uid, grant_id, consumed_at, expires_at) 
+       VALUES (?, ?, ?, ?, ?, NULL, ?)
+       ON CONFLICT (id) DO UPDATE SET model = excluded.model, payload = excluded.payload, uid = excluded.uid,
+       grant_id = excluded.grant_id,
          consumed_at = NULL, expires_at = excluded.expires_at`,
     ),
     find: sqlite.prepare(`SELECT ${DEV_RECORD_COLUMNS} FROM keygen_dev_oidc_records WHERE id = ? AND expires_at > ?`),
-    findByUid: sqlite.prepare(`SELECT ${DEV_RECORD_COLUMNS} FROM keygen_dev_oidc_records WHERE uid = ? AND model = ? AND expires_at > ? LIMIT 1`),
+    findByUid: sqlite.prepare(
+      `SELECT ${DEV_RECORD_COLUMNS} FROM keygen_dev_oidc_records WHERE uid = ? AND model = ? AND expires_at > ?
+       LIMIT 1`,
+    ),
     consume: sqlite.prepare('UPDATE keygen_dev_oidc_records SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL'),
     destroy: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE id = ?'),
     revokeByGrantId: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE grant_id = ?'),
-    loginFailures: sqlite.prepare('SELECT failures FROM keygen_dev_login_failures WHERE name_hash = ? AND window_ends_at > ?'),
+    loginFailures: sqlite.prepare(
+      'SELECT failures FROM keygen_dev_login_failures WHERE name_hash = ? AND window_ends_at > ?',
+    ),
     // One statement, so that instances counting at once lose no failure.
     addLoginFailure: sqlite.prepare(
       `INSERT INTO keygen_dev_login_failures (name_hash, failures, window_ends_at) VALUES (?, 1, ?)
        ON CONFLICT (name_hash) DO UPDATE SET
-         failures = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN 1 ELSE keygen_dev_login_failures.failures + 1 END,
-         window_ends_at = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN excluded.window_ends_at ELSE keygen_dev_login_failures.window_ends_at END`,
+         failures = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN 1 ELSE
+         keygen_dev_login_failures.failures + 1 END,
+         window_ends_at = CASE WHEN keygen_dev_login_failures.window_ends_at <= ? THEN excluded.window_ends_at ELSE
+         keygen_dev_login_failures.window_ends_at END`,
     ),
     clearLoginFailures: sqlite.prepare('DELETE FROM keygen_dev_login_failures WHERE name_hash = ?'),
-    purgeRecordsBatch: sqlite.prepare('DELETE FROM keygen_dev_oidc_records WHERE id IN (SELECT id FROM keygen_dev_oidc_records WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))'),
+    purgeRecordsBatch: sqlite.prepare(
+      'DELETE FROM keygen_dev_oidc_records WHERE id IN (SELECT id FROM keygen_dev_oidc_records WHERE' +
+        ' expires_at <= ? LIMIT CAST(? AS INTEGER))',
+    ),
     purgeFailuresBatch: sqlite.prepare(
-      'DELETE FROM keygen_dev_login_failures WHERE name_hash IN (SELECT name_hash FROM keygen_dev_login_failures WHERE window_ends_at <= ? LIMIT CAST(? AS INTEGER))',
+      'DELETE FROM keygen_dev_login_failures WHERE name_hash IN (SELECT name_hash FROM' +
+        ' keygen_dev_login_failures WHERE window_ends_at <= ? LIMIT CAST(? AS INTEGER))',
     ),
   };
   return {
@@ -219,7 +234,8 @@ function sqliteDevProvider(db: Db): DevProviderRepository {
     revokeByGrantId: (grantId) => {
       s.revokeByGrantId.run(grantId);
     },
-    loginFailures: (nameHash, now) => (s.loginFailures.get(nameHash, now.toISOString()) as { failures: number } | undefined)?.failures ?? 0,
+    loginFailures: (nameHash, now) =>
+      (s.loginFailures.get(nameHash, now.toISOString()) as { failures: number } | undefined)?.failures ?? 0,
     addLoginFailure: (nameHash, now, windowEndsAt) => {
       const iso = now.toISOString();
       s.addLoginFailure.run(nameHash, windowEndsAt.toISOString(), iso, iso);
@@ -229,7 +245,9 @@ function sqliteDevProvider(db: Db): DevProviderRepository {
     },
     purgeExpiredBatch: (now, limit) => {
       const iso = now.toISOString();
-      return inTransaction(db, () => Math.max(s.purgeRecordsBatch.run(iso, limit).changes, s.purgeFailuresBatch.run(iso, limit).changes));
+      return inTransaction(db, () =>
+        Math.max(s.purgeRecordsBatch.run(iso, limit).changes, s.purgeFailuresBatch.run(iso, limit).changes),
+      );
     },
   };
 }

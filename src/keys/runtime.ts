@@ -4,66 +4,71 @@ import { openConfiguredSealedModule, type SealedRootStore } from './sealed/from-
 import type { RootLock } from './sealed/pkcs11.js';
 import { describeRoot, SealedRootError, sameRoot, type RootRef, type SealedModule } from './sealed/sealed-module.js';
 
-/** What the key service's start needs of the storage: the file root's row (PostgreSQL), the root lock, the key records. */
 export interface KeysRuntimeStorage {
   sealedRoot?: SealedRootStore;
   rootLock?: RootLock;
   repos?: Pick<KeysRepositories, 'keys'>;
 }
 
-/**
- * Every root that key records were made under must be one the module holds: a token that lost a
- * version, a move to a token without the old file root beside it, or a token-made key on a file-only
- * start each stop the start here, naming the root and how many keys need it, instead of failing
- * those keys' recoveries later.
- */
+/** A root that key records need but this start lacks stops the start here, not those keys' recoveries later. */
 export function checkRootsInUse(sealed: SealedModule, uses: readonly RootUse[]): void {
   const held = sealed.roots();
   const missing = uses.filter((u) => !held.some((r) => sameRoot(r, u as RootRef)));
   if (missing.length === 0) return;
   const hint = (u: RootUse) =>
     u.backend === 'pkcs11'
-      ? `the PKCS#11 token (keygen-root-v${u.version}-mac and -seal; set KEYGEN_PKCS11_MODULE, KEYGEN_PKCS11_TOKEN_LABEL and the PIN of the token that holds them)`
-      : 'the file root (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE, and keep its sealed root file or database row)';
+      ? `the PKCS#11 token (keygen-root-v${u.version}-mac and -seal; set KEYGEN_PKCS11_MODULE, ` +
+        'KEYGEN_PKCS11_TOKEN_LABEL and the PIN of the token that holds them)'
+      : 'the file root (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE, ' +
+        'and keep its sealed root file or database row)';
+  const needed = missing.map((u) => `${u.keys} under ${describeRoot(u as RootRef)}, in ${hint(u)}`).join('; ');
   throw new SealedRootError(
-    `Key records were made under roots this start does not hold: ${missing.map((u) => `${u.keys} under ${describeRoot(u as RootRef)}, in ${hint(u)}`).join('; ')}. ` +
+    `Key records were made under roots this start does not hold: ${needed}. ` +
       'Without them those keys cannot be recovered.',
   );
 }
 
-/** The start log's account of the roots: which ones the module holds, which is current, how many keys each made. */
+/** For the start log. */
 export function describeRoots(sealed: SealedModule, uses: readonly RootUse[]) {
   const count = (r: RootRef) => uses.find((u) => sameRoot(r, u as RootRef))?.keys ?? 0;
   return {
     current: describeRoot(sealed.current),
     roots: sealed.roots().map((r) => ({
       root: describeRoot(r),
-      use: sameRoot(r, sealed.current) ? 'new keys' : r.backend !== sealed.current.backend ? 'recovery only' : 'earlier keys',
+      use: sameRoot(r, sealed.current)
+        ? 'new keys'
+        : r.backend !== sealed.current.backend
+          ? 'recovery only'
+          : 'earlier keys',
       keys: count(r),
     })),
   };
 }
 
-/**
- * What the process needs to build the key service at start: its configuration from the
- * environment and the opened sealed module: the file root (from its file, or on PostgreSQL from
- * the database row `storage.sealedRoot`), or with KEYGEN_PKCS11_MODULE the token's roots (created
- * under `storage.rootLock`) and the file root beside them for recovery. Rejects with a
- * SealedRootError that says what is wrong (a wrong passphrase or PIN, a missing library, token or
- * root, a root that key records need and the start does not hold), so that the start stops.
- */
+/** Rejects with a SealedRootError an operator can act on, so that a misconfigured start stops. */
 export async function loadKeysRuntime(
   env: Record<string, string | undefined>,
   warn: (msg: string) => void,
   storage: KeysRuntimeStorage = {},
 ): Promise<{ config: KeysConfig; sealed: SealedModule; roots: ReturnType<typeof describeRoots> & { token?: string } }> {
   const config = keysConfigFromEnv(env);
-  const sealed = await openConfiguredSealedModule(config.sealedRoot, { warn, store: storage.sealedRoot, lock: storage.rootLock });
+  const sealed = await openConfiguredSealedModule(config.sealedRoot, {
+    warn,
+    store: storage.sealedRoot,
+    lock: storage.rootLock,
+  });
   try {
     const uses = storage.repos ? await storage.repos.keys.rootsInUse() : [];
     checkRootsInUse(sealed, uses);
     const token = config.sealedRoot.pkcs11;
-    return { config, sealed, roots: { ...(token && { token: `${JSON.stringify(token.tokenLabel)} (${token.module})` }), ...describeRoots(sealed, uses) } };
+    return {
+      config,
+      sealed,
+      roots: {
+        ...(token && { token: `${JSON.stringify(token.tokenLabel)} (${token.module})` }),
+        ...describeRoots(sealed, uses),
+      },
+    };
   } catch (err) {
     await sealed.close();
     throw err;

@@ -12,7 +12,6 @@ export const keygenKeys = pgTable(
       .notNull()
       .references(() => accounts.id),
     provider: text('provider').notNull(),
-    /** The root it was made under: its backend (`file` or `pkcs11`, see sealed/sealed-module.ts) and version. */
     hardwareBackend: text('hardware_backend').$type<'file' | 'pkcs11'>().notNull().default('file'),
     hardwareVersion: integer('hardware_version').notNull(),
     clientSecretVerifier: text('client_secret_verifier').notNull(),
@@ -58,11 +57,7 @@ export const keygenSpentTokens = pgTable(
   (t) => [index('keygen_spent_tokens_forget').on(t.forgetAt)],
 );
 
-/**
- * PostgreSQL only: the sealed root (sealed under the passphrase or key file, never plain), one row
- * (id 1) that the first instance creates and every instance opens. On SQLite it is a file beside
- * the database (KEYGEN_SEALED_ROOT_FILE).
- */
+/** On SQLite the sealed root is a file instead (KEYGEN_SEALED_ROOT_FILE). */
 export const keygenSealedRoot = pgTable('keygen_sealed_root', {
   id: integer('id').primaryKey(),
   document: text('document').notNull(),

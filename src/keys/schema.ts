@@ -1,11 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { accounts } from '../shared/db/schema.js';
 
-/**
- * Key records. Only verifiers are stored: an HMAC of the client secret and, once a user signed
- * in at generation, an HMAC of the user's (issuer, sub), both under the root the key names
- * (hardware_backend, hardware_version).
- */
+/** Only verifiers are stored: HMACs of the client secret and the user's (issuer, sub) under the key's root. */
 export const keygenKeys = sqliteTable(
   'keygen_keys',
   {
@@ -14,7 +10,6 @@ export const keygenKeys = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     provider: text('provider').notNull(),
-    /** The root it was made under: its backend (`file` or `pkcs11`, see sealed/sealed-module.ts) and version. */
     hardwareBackend: text('hardware_backend').$type<'file' | 'pkcs11'>().notNull().default('file'),
     hardwareVersion: integer('hardware_version').notNull(),
     clientSecretVerifier: text('client_secret_verifier').notNull(),
@@ -26,11 +21,7 @@ export const keygenKeys = sqliteTable(
   (t) => [index('keygen_keys_account').on(t.accountId)],
 );
 
-/**
- * Generation and recovery transactions. Tokens are stored as SHA-256 hashes (they carry 256
- * random bits); the client secret and the sign-in's PKCE verifier and nonce only sealed, and only
- * until the transaction completes or expires.
- */
+/** Tokens are stored hashed; the client secret, PKCE verifier and nonce sealed, and only until completion or expiry. */
 export const keygenTransactions = sqliteTable(
   'keygen_transactions',
   {
@@ -54,7 +45,7 @@ export const keygenTransactions = sqliteTable(
   (t) => [index('keygen_transactions_key').on(t.keyId), index('keygen_transactions_expires').on(t.expiresAt)],
 );
 
-/** Hashes of one-time tokens whose transaction is gone, so that a reuse is told apart from a forgery. */
+/** Kept after the transaction is gone, so that a reuse is told apart from a forgery. */
 export const keygenSpentTokens = sqliteTable(
   'keygen_spent_tokens',
   {
@@ -67,12 +58,8 @@ export const keygenSpentTokens = sqliteTable(
 );
 
 /**
- * What the embedded development provider (oidc-provider) keeps between requests: sessions,
- * interactions, grants, authorization codes, access tokens. Shared by every instance on the
- * database and kept across restarts (oidc/dev-provider-adapter.ts). `id`, `uid` and `grant_id` are
- * SHA-256 hashes of oidc-provider's values (the id of its model-qualified one), so that the table
- * holds no usable session id or code; `payload` is its JSON, sealed. A record past `expires_at`
- * is never read and is swept.
+ * The development provider's records, shared by every instance. Ids are hashed and payloads sealed,
+ * so the table holds no usable session id or code.
  */
 export const keygenDevOidcRecords = sqliteTable(
   'keygen_dev_oidc_records',
@@ -92,10 +79,7 @@ export const keygenDevOidcRecords = sqliteTable(
   ],
 );
 
-/**
- * The development provider's wrong-password throttle, shared by every instance: wrong passwords
- * per user name (a SHA-256 hash of it) in the window that the first of them opened.
- */
+/** The development provider's wrong-password throttle, shared by every instance. */
 export const keygenDevLoginFailures = sqliteTable(
   'keygen_dev_login_failures',
   {

@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock.js';
+import type { IdempotencyRepository } from '../shared/idempotency/repository.js';
 import type { DevProviderRepository, TransactionRepository } from './repository.js';
 
 export interface Sweeper {
@@ -11,16 +12,27 @@ export interface Sweeper {
  * Sweeps expired transactions every `intervalMs` of real time, comparing expiry with the injected
  * clock: their sealed client secret and sign-in data go at the first sweep after expiry, whether
  * or not another transaction is created. The development provider's expired records and passed
- * wrong-password windows go at the same sweep. Each batch is its own short write transaction, with a
+ * wrong-password windows go at the same sweep, and so do expired Idempotency-Key records of both
+ * services (`idempotency`). Each batch is its own short write transaction, with a
  * turn of the event loop between batches, so requests keep being answered during a long sweep.
  */
 export function startSweeper(
   {
     transactions,
     devProvider,
+    idempotency,
     clock,
     logger,
-  }: { transactions: TransactionRepository; devProvider: DevProviderRepository; clock: Clock; logger?: { error(obj: object, msg: string): void } },
+    onExpired,
+  }: {
+    transactions: TransactionRepository;
+    devProvider: DevProviderRepository;
+    idempotency?: IdempotencyRepository;
+    clock: Clock;
+    logger?: { error(obj: object, msg: string): void };
+    /** How many expired transactions a batch swept (the metrics count them). */
+    onExpired?: (transactions: number) => void;
+  },
   { intervalMs = 60_000, batchSize = 500 } = {},
 ): Sweeper {
   let running: Promise<number> | null = null;
@@ -28,7 +40,13 @@ export function startSweeper(
     let total = 0;
     for (;;) {
       const now = clock.now();
-      const n = Math.max(await transactions.purgeExpiredBatch(now, batchSize), await devProvider.purgeExpiredBatch(now, batchSize));
+      const swept = await transactions.purgeExpiredBatch(now, batchSize);
+      if (swept > 0) onExpired?.(swept);
+      const n = Math.max(
+        swept,
+        await devProvider.purgeExpiredBatch(now, batchSize),
+        (await idempotency?.purgeExpiredBatch(now, batchSize)) ?? 0,
+      );
       total += n;
       if (n < batchSize) return total;
       await new Promise((resolve) => setImmediate(resolve));

@@ -27,7 +27,7 @@ export function checkReturnUrl(value: string, allowHttp: boolean): string {
 /** createGenerateTransaction and createRecoverTransaction differ only in the state the key must be in. */
 export async function createTransaction(
   c: Context<KeysEnv>,
-  { repos, sealed, clock, config, rp, urls }: KeysOperationDeps,
+  { repos, sealed, clock, config, rp, urls, events }: KeysOperationDeps,
   kind: 'generate' | 'recover',
   keyId: string,
   body: { clientSecret: string; clientReturnUrl?: string },
@@ -56,6 +56,7 @@ export async function createTransaction(
   const sealedClientSecret = await sealClientSecret(sealed, id, body.clientSecret);
   const now = clock.now();
   const promptToken = newPromptToken();
+  await events.record(c, { event: 'transaction_created', outcome: 'ok', reason: kind, keyId: key.id, transactionId: id, values: { clientSecret: body.clientSecret, promptToken } });
   await repos.transactions.insert({
     id,
     keyId: key.id,

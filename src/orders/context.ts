@@ -2,13 +2,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
 import type { Clock } from '../shared/clock.js';
+import type { IdempotencyRepositories } from '../shared/idempotency/repository.js';
 import { operationsOf, type OperationOptions } from '../shared/operation.js';
 import type { RateLimiter } from '../shared/rate-limit.js';
 import type { OrdersRepositories } from './repositories.js';
 import type { StoreRow } from './stores/repository.js';
 
 export interface OrdersDeps {
-  repos: OrdersRepositories;
+  repos: OrdersRepositories & IdempotencyRepositories;
   clock: Clock;
   config: Config;
   logger: Logger;

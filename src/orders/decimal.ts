@@ -1,7 +1,4 @@
-/**
- * Exact arithmetic on non-negative decimal strings (`"12.50"`), as the contract's amounts are:
- * sums are compared as decimals, never as floats.
- */
+/** Amounts are summed and compared as exact decimals, never as floats. */
 interface Scaled {
   units: bigint;
   scale: number;

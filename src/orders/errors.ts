@@ -12,6 +12,7 @@ export const ERRORS = {
   42200: { status: 422, type: 'UnprocessableEntity', message: 'The request is invalid.' },
   42900: { status: 429, type: 'TooManyRequests', message: 'Too many requests.' },
   50000: { status: 500, type: 'InternalError', message: 'An internal error occurred.' },
+  50300: { status: 503, type: 'ServiceUnavailable', message: 'The service is unavailable right now; retry later.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -57,17 +58,20 @@ export class ApiError extends Error {
 }
 
 /** 409/40900: `scope` already has a `resource` with the request's source_id. */
-export const sourceIdTaken = (resource: 'store' | 'location' | 'order', scope: 'account' | 'store') =>
+export const sourceIdTaken = (resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment', scope: 'account' | 'store') =>
   new ApiError(40900, `A ${resource} with this source_id already exists in the ${scope}.`, [
     { path: 'source_id', info: 'Already exists.' },
   ]);
 
 /** 422/42200: the request names a record the store does not have. */
-export const unknownReference = (path: string, resource: 'location') =>
-  new ApiError(42200, undefined, [{ path, info: `No ${resource} with this id exists in the store.` }]);
+export const unknownReference = (path: string, resource: 'location' | 'order') =>
+  new ApiError(42200, undefined, [unknownReferenceDetail(path, resource)]);
+
+/** The problem of unknownReference, for an answer that lists it beside others. */
+export const unknownReferenceDetail = (path: string, resource: 'location' | 'order'): ErrorDetail => ({ path, info: `No ${resource} with this id exists in the store.` });
 
 /** 404/40400 for a resource of the store (or, for stores, of the account) that does not exist. */
-export const notFound = (resource: 'store' | 'location' | 'order') =>
+export const notFound = (resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment') =>
   new ApiError(40400, `The ${resource} could not be found.`);
 
 /** 42200/UnprocessableEntity: the request's problems, every one of them. */

@@ -1,6 +1,12 @@
 import type * as routes from '../../generated/orders/routes.js';
 import type { OperationTable } from '../shared/operation.js';
 import type { OrdersEnv, OrdersOperationDeps } from './context.js';
+import { createFulfillment } from './fulfillments/create-fulfillment.js';
+import { getFulfillment } from './fulfillments/get-fulfillment.js';
+import { listFulfillments } from './fulfillments/list-fulfillments.js';
+import { shipFulfillment } from './fulfillments/ship-fulfillment.js';
+import { updateFulfillment } from './fulfillments/update-fulfillment.js';
+import { updateFulfillmentStatus } from './fulfillments/update-fulfillment-status.js';
 import { createLocation } from './locations/create-location.js';
 import { getLocation } from './locations/get-location.js';
 import { listLocations } from './locations/list-locations.js';
@@ -8,6 +14,9 @@ import { createOrder } from './orders/create-order.js';
 import { getOrder } from './orders/get-order.js';
 import { listOrders } from './orders/list-orders.js';
 import { updateOrder } from './orders/update-order.js';
+import { createProduct } from './products/create-product.js';
+import { getProduct } from './products/get-product.js';
+import { updateProduct } from './products/update-product.js';
 import { createStore } from './stores/create-store.js';
 import { getStore } from './stores/get-store.js';
 import { listStores } from './stores/list-stores.js';
@@ -25,6 +34,14 @@ export const ordersOperations = {
   createOrder,
   listOrders,
   getOrder,
-
   updateOrder,
+  createProduct,
+  getProduct,
+  updateProduct,
+  createFulfillment,
+  listFulfillments,
+  getFulfillment,
+  updateFulfillment,
+  updateFulfillmentStatus,
+  shipFulfillment,
 } satisfies OperationTable<typeof routes, OrdersEnv, OrdersOperationDeps>;

@@ -1,14 +1,9 @@
-/**
- * What the order service's data layer answers instead of a row when it refuses a write; the
- * operations turn each into the error table's answer (src/orders/errors.ts).
- */
+/** What the data layer returns instead of a row when it refuses a write; operations map it to errors.ts. */
 
-/** Another record of the scope (the store, or for stores the account) has this source_id: the unique index said so. */
 export interface SourceIdConflict {
   readonly conflict: 'source_id';
 }
 
-/** The request names a record that does not exist in the store (by its JSON path). */
 export interface MissingReference {
   readonly missing: 'pickup_location.location_id';
 }

@@ -15,14 +15,18 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     }
     case 'too_small': {
       const n = issue.minimum as number;
-      if (issue.origin === 'string') return n === 1 ? 'Must not be empty.' : `Must be at least ${plural(n, 'character', 'characters')} long.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Must have at least ${plural(n, 'item', 'items')}.`;
+      if (issue.origin === 'string')
+        return n === 1 ? 'Must not be empty.' : `Must be at least ${plural(n, 'character', 'characters')} long.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Must have at least ${plural(n, 'item', 'items')}.`;
       return `Must be at least ${n}.`;
     }
     case 'invalid_format':
-      if (issue.format === 'regex' && 'pattern' in issue) return `Must match the pattern ${String(issue.pattern).replace(/^\/|\/$/g, '')}.`;
+      if (issue.format === 'regex' && 'pattern' in issue)
+        return `Must match the pattern ${String(issue.pattern).replace(/^\/|\/$/g, '')}.`;
       if (issue.format === 'email') return 'Must be an e-mail address.';
-      if (issue.format === 'datetime') return 'Must be an ISO 8601 date-time with an offset, such as 2024-07-01T09:30:00Z.';
+      if (issue.format === 'datetime')
+        return 'Must be an ISO 8601 date-time with an offset, such as 2024-07-01T09:30:00Z.';
       if (issue.format === 'url') return 'Must be an absolute URL.';
       return `Must be a valid ${issue.format}.`;
     case 'invalid_value':

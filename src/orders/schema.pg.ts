@@ -76,3 +76,42 @@ export const orders = pgTable(
     index('orders_store_source_updated').on(t.storeId, t.sourceUpdatedMs, t.id),
   ],
 );
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('products_store_source').on(t.storeId, t.sourceId)],
+);
+
+export const fulfillments = pgTable(
+  'fulfillments',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderSourceId: text('order_source_id').notNull(),
+    sourceId: text('source_id'),
+    status: text('status').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fulfillments_store_source').on(t.storeId, t.sourceId),
+    index('fulfillments_store_order').on(t.storeId, t.orderId),
+    index('fulfillments_store_created').on(t.storeId, t.createdAt, t.id),
+  ],
+);

@@ -83,3 +83,51 @@ export const orders = sqliteTable(
 );
 
 export const NO_TIME = Number.MIN_SAFE_INTEGER;
+
+/**
+ * Products keep the whole product as the API answers it, as one JSON document (`doc`, written by
+ * productJson, products/render.ts), like orders; the unique index makes a source_id one per store.
+ */
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sourceId: text('source_id').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('products_store_source').on(t.storeId, t.sourceId)],
+);
+
+/**
+ * Fulfillments keep the rendered fulfillment (`doc`, fulfillments/render.ts); the columns beside
+ * it are what lists filter on and what the quantity rule reads (`status`: canceled ones no longer
+ * hold their units). `order_source_id` is the order's source_id, which never changes.
+ */
+export const fulfillments = sqliteTable(
+  'fulfillments',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderSourceId: text('order_source_id').notNull(),
+    sourceId: text('source_id'),
+    status: text('status').notNull(),
+    doc: text('doc').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fulfillments_store_source').on(t.storeId, t.sourceId),
+    index('fulfillments_store_order').on(t.storeId, t.orderId),
+    index('fulfillments_store_created').on(t.storeId, t.createdAt, t.id),
+  ],
+);

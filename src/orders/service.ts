@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
 import { BodyError, jsonBodyReader } from '../shared/body.js';
+import { createIdempotency, IDEMPOTENCY_KEY } from '../shared/idempotency/step.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
@@ -28,10 +30,29 @@ const BODY_ERRORS = {
   not_json: () => new ApiError(40000),
 } as const;
 
+const KEY_PATH = `header.${IDEMPOTENCY_KEY}`;
+
+/** The order service's answers of safe retries: the key's first request still runs (409), or was another request (422). */
+export const idempotencyErrors = {
+  inProgress: () =>
+    new ApiError(40900, 'A request with this idempotency-key is still being processed; retry it once that request has been answered.', [
+      { path: KEY_PATH, info: 'Still in progress.' },
+    ]),
+  reused: () =>
+    new ApiError(42200, 'This idempotency-key was used with a different request; send a new key for a new request.', [
+      { path: KEY_PATH, info: 'Already used with another request (method, path, svc-store-id or body).' },
+    ]),
+};
+
+/** 503/50300 when the database cannot answer in time: the request may be sent again. */
+export const databaseUnavailable = () =>
+  new ApiError(50300, 'The service cannot reach its database right now; retry later.', undefined, { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });
+
 /**
  * The order service on the operation layer (shared/operation.ts): `svc-api-key` (401/40100) and
  * the rate limit (429/42900), a JSON body (415/41500, 413/41300, 400/40000), every problem of the
- * request in one 40001/42200, and its envelope for every error.
+ * request in one 40001/42200, safe retries under `idempotency-key` (409/40900, 42200), and its
+ * envelope for every error.
  */
 export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'svc-api-key');
@@ -50,10 +71,21 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
       const details = problems.map(errorDetail);
       throw problems.some((p) => p.kind === 'missing') ? missingParameters(details) : invalidRequest(details);
     },
+    idempotency: createIdempotency({
+      records: deps.repos.idempotency,
+      clock: deps.clock,
+      ...idempotencyErrors,
+      onStoreError: (err) => deps.logger.error({ err }, 'an idempotency record could not be stored or freed'),
+    }),
+    notFound: (c) => errorResponse(c, new ApiError(40400)),
     answerError(c, err) {
       if (err instanceof ApiError) return errorResponse(c, err);
       if (err instanceof BodyError) return errorResponse(c, BODY_ERRORS[err.reason](err.limit));
       if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
+      if (isDatabaseUnavailable(err)) {
+        deps.logger.warn({ err: (err as Error).message, requestId: c.get('requestId') }, 'the database did not answer in time');
+        return errorResponse(c, databaseUnavailable());
+      }
       deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
       return errorResponse(c, new ApiError(50000));
     },

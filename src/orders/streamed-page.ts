@@ -1,16 +1,6 @@
-/**
- * A page of large documents answered with bounded memory: the documents are read one at a time
- * as the client takes them (a ReadableStream pulled by @hono/node-server, which waits for the
- * socket to drain), so a page of 50 orders of 1 MB holds about one order in memory, not 50. And
- * each API key streams at most `perKey` pages at once; its other list requests wait their turn,
- * so that one key's parallel large answers cannot take the memory and the event loop from the
- * other tenants.
- */
+/** At most `perKey` streamed pages per API key at once, so one key's large answers cannot starve other tenants. */
 export interface PageGate {
-  /**
-   * A turn of `key`: the function that ends it (idempotent), at once when one is free (the
-   * handler answers without a promise of its own), else a promise of it.
-   */
+  /** The turn's idempotent release, synchronously when a slot is free so the handler needs no promise. */
   acquire(key: string): (() => void) | Promise<() => void>;
 }
 
@@ -43,12 +33,7 @@ import type { MaybePromise } from '../shared/maybe.js';
 
 const utf8 = new TextEncoder();
 
-/**
- * `head`, then the documents of `rows` joined by commas (a row's own `doc`, else what `read(id)`
- * gives; undefined: skipped), then `tail`, as a byte stream: one document per pull, read when the
- * socket has taken the one before. `release` runs when it ends, fails or is cancelled (the
- * client went away).
- */
+/** Documents read one per pull, so memory holds about one document however large the page. */
 export function streamDocuments(
   head: string,
   rows: ReadonlyArray<{ id: string; doc?: string }>,
@@ -72,7 +57,6 @@ export function streamDocuments(
           controller.enqueue(utf8.encode(first ? doc : `,${doc}`));
           first = false;
         };
-        // One document per pull: the next is read when the socket has taken this one.
         const next = (): void | Promise<void> => {
           while (i < rows.length) {
             const row = rows[i++]!;

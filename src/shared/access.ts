@@ -4,15 +4,12 @@ import { addResponseHeaders } from './http.js';
 import { andThen, type MaybePromise } from './maybe.js';
 import { rateLimitAnswer, type RateLimiter } from './rate-limit.js';
 
-/** Why a request was not let in; each service answers it in its own error body. */
-export type Refusal = { reason: 'missing' } | { reason: 'unknown' } | { reason: 'rate_limited'; message: string; headers: Record<string, string> };
+export type Refusal =
+  | { reason: 'missing' }
+  | { reason: 'unknown' }
+  | { reason: 'rate_limited'; message: string; headers: Record<string, string> };
 
-/**
- * The one authentication and rate-limit step of both services: the API key sent in `header` →
- * the caller's principal (set as `c.get('principal')`), then the per-key token bucket. The
- * `ratelimit-*` headers go on whatever answer the request gets (addResponseHeaders). Returns the
- * principal, or why the request is refused.
- */
+/** Authentication and the per-key rate limit of both services; each service words the refusal itself. */
 export function createAccessCheck(authenticate: Authenticator, rateLimit: RateLimiter | undefined, header: string) {
   return <E extends { Variables: { principal: Principal } }>(c: Context<E>): MaybePromise<Principal | Refusal> => {
     const raw = c.req.header(header);

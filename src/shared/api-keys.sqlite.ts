@@ -1,11 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { newApiKey, UnknownAccountError, type ApiKeyRepository, type CreatedApiKey, type Principal } from './api-keys.js';
+import {
+  newApiKey,
+  UnknownAccountError,
+  type ApiKeyRepository,
+  type CreatedApiKey,
+  type Principal,
+} from './api-keys.js';
 import type { Clock } from './clock.js';
 import { WRITE, type Db } from './db/client.js';
 import { accounts, apiKeys } from './db/schema.js';
 import { newId } from './ids.js';
 
-/** Creates an API key on SQLite (tests and the SQLite repository). The raw key is returned once. */
 export function createApiKey(db: Db, clock: Clock, input: { name: string; accountId?: string }): CreatedApiKey {
   return sqliteApiKeys(db).create(clock.now(), input) as CreatedApiKey;
 }
@@ -30,14 +35,28 @@ export function sqliteApiKeys(db: Db): ApiKeyRepository {
           tx.insert(accounts).values({ id: accountId, name: input.name, createdAt: key.createdAt }).run();
         }
         tx.insert(apiKeys)
-          .values({ id: key.id, accountId, name: input.name, prefix: key.prefix, keyHash: key.keyHash, createdAt: key.createdAt })
+          .values({
+            id: key.id,
+            accountId,
+            name: input.name,
+            prefix: key.prefix,
+            keyHash: key.keyHash,
+            createdAt: key.createdAt,
+          })
           .run();
         return { id: key.id, accountId, name: input.name, key: key.raw };
       }, WRITE);
     },
     list: () =>
       db
-        .select({ id: apiKeys.id, accountId: apiKeys.accountId, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, revokedAt: apiKeys.revokedAt })
+        .select({
+          id: apiKeys.id,
+          accountId: apiKeys.accountId,
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          createdAt: apiKeys.createdAt,
+          revokedAt: apiKeys.revokedAt,
+        })
         .from(apiKeys)
         .orderBy(apiKeys.createdAt, apiKeys.id)
         .all(),
@@ -47,6 +66,10 @@ export function sqliteApiKeys(db: Db): ApiKeyRepository {
         .set({ revokedAt: now.toISOString() })
         .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
         .run().changes === 1,
-    count: () => db.select({ n: sql<number>`count(*)` }).from(apiKeys).get()?.n ?? 0,
+    count: () =>
+      db
+        .select({ n: sql<number>`count(*)` })
+        .from(apiKeys)
+        .get()?.n ?? 0,
   };
 }

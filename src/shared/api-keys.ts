@@ -20,7 +20,7 @@ export interface ApiKeyInfo {
   revokedAt: string | null;
 }
 
-/** A key just created: the raw key is returned this once and stored only as its SHA-256 hash. */
+/** The raw key is returned this once and stored only as its SHA-256 hash. */
 export interface CreatedApiKey {
   id: string;
   accountId: string;
@@ -28,38 +28,31 @@ export interface CreatedApiKey {
   key: string;
 }
 
-/** The error of `create` with an account that does not exist. */
 export class UnknownAccountError extends Error {
   constructor(accountId: string) {
     super(`No account ${accountId}.`);
   }
 }
 
-/** A new key's id, raw value and stored columns (one place for both engines). */
 export function newApiKey(now: Date) {
   const raw = `svc_${randomBytes(32).toString('base64url')}`;
   return { id: newId('key', now), raw, prefix: raw.slice(0, 12), keyHash: hashKey(raw), createdAt: now.toISOString() };
 }
 
-/**
- * The data access of API keys (api-keys.sqlite.ts, api-keys.pg.ts): the request path's lookup, and
- * the operator's functions (the CLI, the development key of a first start).
- */
 export interface ApiKeyRepository {
-  /** The account and id of the active (not revoked) key with this SHA-256 hash. */
+  /** Active (not revoked) keys only. */
   principalByHash(hash: string): MaybePromise<Principal | undefined>;
-  /** Creates a key (and, unless one is named, a new account for it). Throws UnknownAccountError. */
+  /** Creates a new account unless one is named; throws UnknownAccountError. */
   create(now: Date, input: { name: string; accountId?: string }): MaybePromise<CreatedApiKey>;
   list(): MaybePromise<ApiKeyInfo[]>;
-  /** Revokes a key; true when a key that was active is now revoked. */
+  /** True when a key that was active is now revoked. */
   revoke(now: Date, id: string): MaybePromise<boolean>;
   count(): MaybePromise<number>;
 }
 
 /**
- * Resolves raw API keys to their account. A key that was found is remembered for `ttlMs`
- * (default one second), so that a busy client costs neither a hash nor a query per request while
- * a revocation, even one made by the CLI in another process, takes effect within that time.
+ * Found keys are remembered for `ttlMs`, so a busy client costs no hash or query per request, while a revocation
+ * (even from the CLI in another process) takes effect within that time.
  */
 export function createAuthenticator(keys: ApiKeyRepository, clock: Clock, ttlMs = 1000, maxEntries = 10_000) {
   const cache = new Map<string, { principal: Principal; until: number }>();

@@ -37,3 +37,6 @@ export const nativeBinding: string | undefined = undefined;
 
 /** The WAL checkpoint worker as source text, in the single-file build only (see db/checkpointer.ts). */
 export const checkpointWorkerSource: string | undefined = undefined;
+
+/** The version and commit `npm run build` recorded, in the single-file build only (see version.ts). */
+export const buildVersion: import('./version.js').VersionInfo | undefined = undefined;

@@ -16,49 +16,71 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * A reader of the request's JSON body, for an operation that declares one: `application/json`,
- * at most `limit` bytes, UTF-8 JSON; otherwise a BodyError. The decoded text is left in hono's
- * body cache, so anything that reads the body again gets it without a second read.
+ * The largest form body: the end user's pages (the prompt page's button, the development
+ * provider's login form) send a few short fields.
  */
-export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> {
-  // For a body without a declared length (chunked): hono's limit on the stream.
-  const sizeGuard = bodyLimit({
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/** hono's body limit for a body without a declared length (chunked), failing with a BodyError. */
+const streamGuard = (limit: number) =>
+  bodyLimit({
     maxSize: limit,
     onError: () => {
       throw new BodyError('too_large', limit);
     },
   });
-  return (c) => readJsonBody(c, limit, sizeGuard);
-}
 
-async function readJsonBody(c: Context, limit: number, sizeGuard: ReturnType<typeof bodyLimit>): Promise<unknown> {
-  if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) throw new BodyError('media_type', limit);
-  const parse = async () => {
-    let text: string;
-    try {
-      text = utf8.decode(await c.req.arrayBuffer());
-    } catch (err) {
-      if (err instanceof BodyError) throw err;
-      throw new BodyError('not_json', limit);
-    }
-    // hono's body cache holds promises at run time (its type says string).
-    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new BodyError('not_json', limit);
-    }
-  };
+/**
+ * `read(c)` of a body of at most `limit` bytes: a declared length over the limit is refused before
+ * anything is read; a body without one (chunked) is read at most `limit` + one chunk, then refused.
+ */
+async function withinLimit<T>(c: Context, limit: number, guard: ReturnType<typeof bodyLimit>, read: () => Promise<T>): Promise<T> {
   const length = c.req.header('content-length');
   if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
     // The declared length decides (node's parser holds the body to it), and the body is read
     // straight from the socket: hono's bodyLimit would turn it into a web stream first.
     if (parseInt(length, 10) > limit) throw new BodyError('too_large', limit);
-    return parse();
+    return read();
   }
-  let value: unknown;
-  await sizeGuard(c, async () => {
-    value = await parse();
+  let value: T | undefined;
+  await guard(c, async () => {
+    value = await read();
   });
-  return value;
+  return value as T;
+}
+
+/**
+ * A reader of the request's JSON body, for an operation that declares one: `application/json`,
+ * at most `limit` bytes, UTF-8 JSON; otherwise a BodyError. The decoded text is left in hono's
+ * body cache, so anything that reads the body again gets it without a second read.
+ */
+export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> {
+  const guard = streamGuard(limit);
+  return (c) => {
+    if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) return Promise.reject(new BodyError('media_type', limit));
+    return withinLimit(c, limit, guard, () => parseJson(c, limit));
+  };
+}
+
+async function parseJson(c: Context, limit: number): Promise<unknown> {
+  let text: string;
+  try {
+    text = utf8.decode(await c.req.arrayBuffer());
+  } catch (err) {
+    if (err instanceof BodyError) throw err;
+    throw new BodyError('not_json', limit);
+  }
+  // hono's body cache holds promises at run time (its type says string).
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BodyError('not_json', limit);
+  }
+}
+
+/** A reader of a form body (hono's parseBody) of at most `limit` bytes; a BodyError over it. */
+export function formBodyReader(limit: number = FORM_BODY_LIMIT): (c: Context) => Promise<Record<string, unknown>> {
+  const guard = streamGuard(limit);
+  return (c) => withinLimit(c, limit, guard, () => c.req.parseBody());
 }

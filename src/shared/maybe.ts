@@ -1,14 +1,7 @@
-/**
- * What a repository method gives: the value itself (SQLite, whose driver is synchronous) or a
- * promise of it (an engine reached over the network). Callers on a hot path chain with `andThen`
- * below, so that on SQLite a read is answered without a promise; other callers simply `await`.
- */
+/** SQLite's driver is synchronous, so hot paths chain with `andThen` to answer SQLite reads without a promise. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/**
- * `next(value)` at once when `value` is at hand, once it settles when it is a promise. (Not named
- * `then`: a module that exports `then` is a thenable, and awaiting its dynamic import calls it.)
- */
+/** Not named `then`: a module exporting `then` is a thenable, and awaiting its dynamic import would call it. */
 export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return value instanceof Promise ? value.then(next) : next(value);
 }

@@ -1,8 +1,9 @@
 import type { OpenAPIHono, RouteConfig, RouteConfigToTypedResponse, RouteHandler } from '@hono/zod-openapi';
 import type { Context, Env } from 'hono';
-import { withResponseHeaders } from './http.js';
+import { setOperationId, withResponseHeaders } from './http.js';
+import { IDEMPOTENCY_KEY, type Idempotency } from './idempotency/step.js';
 import { andThen, type MaybePromise } from './maybe.js';
-import { declaresJsonBody, requestChecker, type Problem, type RequestSchemas } from './validation.js';
+import { declaresJsonBody, isUnstorable, requestChecker, type Problem, type RequestSchemas } from './validation.js';
 
 /**
  * What a service brings to the operation layer: its app, and how it answers each step of a
@@ -21,6 +22,10 @@ export interface Service<E extends Env> {
   refuse(c: Context<E>, problems: Problem[]): Response;
   /** The answer to anything thrown by a step or a handler (the service's errors, and a 500). */
   answerError(c: Context<E>, err: unknown): Response;
+  /** Safe retries, for the operations whose YAML declares the `Idempotency-Key` header. */
+  idempotency?: Idempotency;
+  /** The answer to a path identifier that can name nothing (it holds a character no database stores). */
+  notFound(c: Context<E>): Response;
 }
 
 export interface OperationOptions<E extends Env> {
@@ -29,6 +34,13 @@ export interface OperationOptions<E extends Env> {
   /** This operation's own answer to problems (the key service's HTML pages answer with a page). */
   refuse?: (c: Context<E>, problems: Problem[]) => Response;
 }
+
+/**
+ * Whether a path parameter of the request holds a character no stored identifier has (U+0000, a
+ * lone surrogate): it names nothing, as any other unknown id, without a query that the database
+ * would refuse.
+ */
+const namesNothing = (c: Context) => Object.values(c.req.param() as Record<string, string>).some(isUnstorable);
 
 /** The context a route's handler gets: `c.req.valid(...)` typed by the route's request parts. */
 export type RouteContext<R extends RouteConfig, E extends Env> = Parameters<RouteHandler<R, E>>[0];
@@ -91,7 +103,8 @@ type Answer = Response | Promise<Response>;
  * router for its method and path. That handler takes every request of the operation the same way:
  *
  *   authenticate (if the route has `security`) → read the JSON body (if it declares one)
- *   → guard → validate every declared part at once → the operation's handler
+ *   → guard → validate every declared part at once → the operation's handler, under its
+ *   Idempotency-Key when the route declares that header and the request sends it (idempotency/)
  *
  * and any error thrown on the way is answered by the service (`answerError`). The steps are plain
  * functions, not middleware, and each may answer at once or with a promise (a repository on
@@ -112,15 +125,21 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
   const refuse = options.refuse ?? service.refuse;
   const fail = (c: Context<E>, err: unknown) => withResponseHeaders(c, service.answerError(c, err));
   const done = (c: Context<E>, res: Response) => withResponseHeaders(c, res);
+  const operationId = route.operationId ?? `${route.method} ${route.path}`;
+  const respond = idempotentAnswer(service, route, secured, handler);
 
   const layered = (c: RouteContext<R, E>): Answer => {
+    // The access log and the metrics name the operation, whichever step answers.
+    setOperationId(c, operationId);
     let out: Answer;
     try {
       // Each step goes on at once when the one before answered at once (then, see maybe.ts).
       out = andThen(secured ? service.authenticate(c) : undefined, () =>
         andThen(hasBody ? service.readJsonBody(c) : undefined, (body) =>
           andThen(options.guard?.(c), () =>
-            andThen(check(c, body), (problems) => (problems.length > 0 ? refuse(c, problems) : handler(c))),
+            andThen(check(c, body), (problems) =>
+              problems.length > 0 ? refuse(c, problems) : namesNothing(c) ? service.notFound(c) : respond(c, body),
+            ),
           ),
         ),
       );
@@ -130,4 +149,36 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
     return out instanceof Promise ? out.then((res) => done(c, res), (err: unknown) => fail(c, err)) : done(c, out);
   };
   service.app.on([route.method.toUpperCase()], [honoPath(route.path)], layered);
+}
+
+/**
+ * The handler's answer, for an operation whose YAML declares `Idempotency-Key`: run under the key
+ * when one is sent (the validation checked its form), and at once, with nothing asked of the
+ * database, when none is. The request's identity is its method, path and query, the operation's
+ * other headers (the store) and the parsed body.
+ */
+function idempotentAnswer<E extends Env, R extends RouteConfig>(
+  service: Service<E>,
+  route: R,
+  secured: boolean,
+  answer: OperationHandler<R, E>,
+) {
+  const names = Object.keys((route.request?.headers as { shape?: object } | undefined)?.shape ?? {});
+  const keyName = names.find((n) => n.toLowerCase() === IDEMPOTENCY_KEY);
+  if (!keyName) return (c: RouteContext<R, E>, _body: unknown): Answer => answer(c);
+  const idempotency = service.idempotency;
+  // Keys belong to the API key that sent them: an operation without one cannot keep them apart.
+  if (!idempotency || !secured) throw new Error(`${route.operationId ?? route.path}: Idempotency-Key needs an authenticated operation of a service with safe retries.`);
+  const own = names.filter((n) => n !== keyName);
+  return (c: RouteContext<R, E>, body: unknown): Answer => {
+    const key = c.req.header(IDEMPOTENCY_KEY);
+    if (key === undefined) return answer(c);
+    const query = c.req.url.indexOf('?');
+    return idempotency.run(c, key, {
+      method: c.req.method,
+      target: query === -1 ? c.req.path : c.req.path + c.req.url.slice(query),
+      headers: Object.fromEntries(own.map((n) => [n, c.req.header(n)])),
+      body,
+    }, () => answer(c));
+  };
 }

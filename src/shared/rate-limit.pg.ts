@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Clock } from './clock.js';
-import type { RateLimitConfig, RateLimiter } from './rate-limit.js';
+import { resetOf, type RateLimitConfig, type RateLimiter } from './rate-limit.js';
 
 /**
  * The same token bucket kept in PostgreSQL's `rate_limits`, so that every instance draws on one
@@ -19,14 +19,15 @@ export function postgresRateLimiter(pool: pg.Pool, config: RateLimitConfig, cloc
     'RETURNING tokens, allowed';
   return (key) => {
     if (config.perSecond <= 0) return null;
-    const values = [key, burst, clock.now().getTime(), config.perSecond];
+    const now = clock.now().getTime();
+    const values = [key, burst, now, config.perSecond];
     return pool.query<{ tokens: string; allowed: number }>({ name: 'rate-limit-take', text, values }).then(({ rows: [row] }) => {
       const tokens = Number(row!.tokens) / 1000;
       return {
         allowed: row!.allowed === 1,
         limit: config.perSecond,
         remaining: Math.floor(tokens),
-        resetSeconds: tokens >= 1 ? 0 : Math.ceil((1 - tokens) / config.perSecond),
+        ...resetOf(tokens, config.perSecond, now),
       };
     });
   };

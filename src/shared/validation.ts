@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { formBodyReader } from './body.js';
 
 type Segment = PropertyKey;
 export type RequestPart = 'header' | 'path' | 'query' | 'body';
@@ -97,6 +98,8 @@ type Target = { header: 'header'; path: 'param'; query: 'query'; body: 'json' | 
 /** Whether an operation's request declares a JSON body (read by the service before validation). */
 export const declaresJsonBody = (request: RequestSchemas | undefined) => request?.body?.content?.['application/json']?.schema !== undefined;
 
+const readForm = formBodyReader();
+
 /**
  * The one validation of a request: every declared part (headers, path, query, body) parsed with
  * its schema, in that order, and every problem of every part returned at once (none: the parsed
@@ -120,7 +123,7 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
   const json = request?.body?.content?.['application/json']?.schema as z.ZodType | undefined;
   const form = request?.body?.content?.['application/x-www-form-urlencoded']?.schema as z.ZodType | undefined;
   if (json) parts.push({ part: 'body', target: 'json', schema: json, read: (_c, body) => body });
-  else if (form) parts.push({ part: 'body', target: 'form', schema: form, read: (c) => c.req.parseBody() });
+  else if (form) parts.push({ part: 'body', target: 'form', schema: form, read: readForm });
   const declaredQuery = new Set(Object.keys((request?.query as { shape?: object } | undefined)?.shape ?? {}));
 
   const check = (c: Context, inputs: unknown[]): Problem[] => {
@@ -128,6 +131,7 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
     if (strictQuery && c.req.url.includes('?')) {
       for (const name of Object.keys(c.req.queries())) if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
+    for (const [i, { part }] of parts.entries()) if (part === 'query' || part === 'body') unstorableStrings(part, inputs[i], problems);
     for (const [i, { part, target, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) c.req.addValidatedData(target, parsed.data as never);
@@ -173,4 +177,39 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
     }
   }
   return z.object(shape) as unknown as T;
+}
+
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
+
+/**
+ * Whether `value` is a string that holds U+0000 or a lone surrogate: what neither database can
+ * hold as sent (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two
+ * different values would become one). A path id holding one names nothing.
+ */
+export const isUnstorable = (value: unknown): value is string => typeof value === 'string' && (value.includes('\0') || LONE_SURROGATE.test(value));
+
+/**
+ * Adds a problem for every string in `value` (a query's values, a JSON body) that holds U+0000 or
+ * a lone surrogate. Iterative, with each path built only for a string found: a body may be nested
+ * as deep as its size allows.
+ */
+function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): void {
+  type Node = { value: unknown; key?: Segment; parent?: Node };
+  const pending: Node[] = [{ value }];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const v = node.value;
+    if (typeof v === 'string') {
+      if (!isUnstorable(v)) continue;
+      const path: Segment[] = [];
+      for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
+      into.push({ part, path, kind: 'invalid', issue: { code: 'custom', message: UNSTORABLE_MESSAGE, path, input: undefined } });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pending.push({ value: v[i], key: i, parent: node });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+    }
+  }
 }

@@ -237,3 +237,116 @@ describe('AfterShip 2024-07 pickup order', () => {
     expect(pickup_location).toEqual({ location_id: location.id });
   });
 });
+
+// https://www.aftership.com/docs/commerce/2024-07/j3pzfhenf72sv-create-a-product: the page's own
+// example values field by field (its sample body is not in the stored copy): source_id 546735673,
+// title and slug, url, a variant 5634477687 with available_quantity 1, price "10" and weight
+// {"unit":"kg","value":10}, the source times 2021-04-15T20:02:09Z.
+const productPage = (): S['ProductCreate'] => ({
+  source_id: unique('546735673'),
+  title: 'Power Mobile Phone',
+  slug: 'power-mobile-phone',
+  categories: ['Phones'],
+  tags: ['5G'],
+  image_urls: ['https://example.com/product/phone.png'],
+  url: 'https://example.com/product/',
+  published: true,
+  description: 'Power Mobile Phone',
+  variants: [
+    {
+      source_id: '5634477687',
+      available_quantity: 1,
+      sku: 'SKU001',
+      title: 'Power Mobile Phone',
+      price: '10',
+      image_urls: ['https://example.com/product/phone.png'],
+      compare_at_price: '12',
+      weight: { unit: 'kg', value: 10 },
+      allow_backorder: false,
+      options: [{ name: 'Color', value: 'Black' }],
+    },
+  ],
+  source_created_at: '2021-04-15T20:02:09Z',
+  source_updated_at: '2021-04-15T20:02:09Z',
+});
+
+describe('AfterShip 2024-07 product bodies', () => {
+  it('Create a product: accepted and answered as sent, published by default when not sent', async () => {
+    const { published: _published, ...body } = productPage();
+    const created = await client.POST('/products', { params: h(), body });
+    expect(created.response.status).toBe(201);
+    expectEchoed(body, created.data?.data);
+    expect(created.data?.data.published).toBe(true);
+    const got = await client.GET('/products/{id}', { params: { ...h(), path: { id: created.data!.data.id } } });
+    expect(got.data?.data).toEqual(created.data?.data);
+  });
+
+  it('Update product by ID: the fields sent change (variants replaced whole), the others stay', async () => {
+    const body = productPage();
+    const created = await client.POST('/products', { params: h(), body });
+    const patch = { title: 'Power Mobile Phone 2', published: false, source_updated_at: '2021-04-16T20:02:09Z', variants: [{ ...body.variants[0]!, price: '9' }] };
+    const updated = await client.PATCH('/products/{id}', { params: { ...h(), path: { id: created.data!.data.id } }, body: patch });
+    expect(updated.response.status).toBe(200);
+    expectEchoed({ ...body, ...patch }, updated.data?.data);
+  });
+});
+
+// The fulfillment pages' example values, field by field (their sample bodies are not in the stored
+// copies): "Create a fulfillment" and the tracking scenario (an order CM1011 with item
+// 9716591689898, a shipping fulfillment of it), "Ship fulfillment" and "Update fulfillment by ID"
+// (tracking RA123456789US, usps, standard shipping, ship date 2023-05-04), the "Next couriers" page
+// (one next carrier, usps 123456789), "Update fulfillment status" (occurred_at 2021-04-15T20:02:09Z)
+// and the BOPIS page (pickup_info instructions "Shop open from Mon to Fri", a deadline).
+describe('AfterShip 2024-07 fulfillment bodies', () => {
+  const tracking = { tracking_number: 'RA123456789US', slug: 'usps', service_type: 'standard shipping', ship_date: '2023-05-04' };
+
+  it('tracking scenario: create a shipping fulfillment with next couriers, move it, ship it, read it back', async () => {
+    const order = (await client.POST('/orders', { params: h(), body: trackingScenario() })).data!.data;
+    const body: S['FulfillmentCreate'] = {
+      order_id: order.id,
+      delivery_method: 'shipping',
+      status: 'pending',
+      line_items: [{ source_id: '9716591689898', quantity: 1 }],
+      source_created_at: '2023-02-16T01:00:10Z',
+      source_updated_at: '2023-02-16T01:00:10Z',
+      trackings: [{ tracking_number: '123456789', slug: 'usps', ship_date: '2023-05-04', next_couriers: [{ tracking_number: '123456789', slug: 'usps' }] }],
+    };
+    const created = await client.POST('/fulfillments', { params: h(), body });
+    expect(created.response.status).toBe(201);
+    expectEchoed(body, created.data?.data);
+    const id = created.data!.data.id;
+    const moved = await client.POST('/fulfillments/{id}/update-status', { params: { ...h(), path: { id } }, body: { status: 'processing', occurred_at: '2021-04-15T20:02:09Z' } });
+    expect(moved.data?.data.status).toBe('processing');
+    const patched = await client.PATCH('/fulfillments/{id}', { params: { ...h(), path: { id } }, body: { source_updated_at: '2021-04-15T20:02:09Z', trackings: [tracking] } });
+    expect(patched.data?.data.trackings).toEqual([tracking]);
+    const shipped = await client.POST('/fulfillments/{id}/ship', { params: { ...h(), path: { id } }, body: [tracking] });
+    expect(shipped.response.status).toBe(200);
+    expect(shipped.data?.data).toMatchObject({ status: 'shipped', trackings: [tracking] });
+    const list = await client.GET('/fulfillments', { params: { ...h(), query: { source_order_id: order.source_id, limit: 50, page: 1 } } });
+    expect(list.data?.data.fulfillments).toEqual([shipped.data?.data]);
+  });
+
+  it('BOPIS: a pickup fulfillment of a pickup order goes to ready_for_pickup, then picked_up', async () => {
+    const location = await createLocation(client, storeId);
+    const order = (
+      await client.POST('/orders', { params: h(), body: { ...trackingScenario(), delivery_method: 'pickup', pickup_location: { location_id: location.id } } })
+    ).data!.data;
+    const body: S['FulfillmentCreate'] = {
+      order_id: order.id,
+      delivery_method: 'pickup',
+      status: 'processing',
+      line_items: [{ source_id: '9716591689898', quantity: 1 }],
+      pickup_location: { location_id: location.id },
+      pickup_info: { instructions: 'Shop open from Mon to Fri', pickup_deadline_at: '2021-04-15T20:02:09Z' },
+    };
+    const created = await client.POST('/fulfillments', { params: h(), body });
+    expect(created.response.status).toBe(201);
+    const { pickup_location: _location, ...rest } = body;
+    expectEchoed(rest, created.data?.data);
+    const id = created.data!.data.id;
+    for (const status of ['ready_for_pickup', 'picked_up'] as const) {
+      const res = await client.POST('/fulfillments/{id}/update-status', { params: { ...h(), path: { id } }, body: { status, occurred_at: '2021-04-15T20:02:09Z' } });
+      expect(res.data?.data.status).toBe(status);
+    }
+  });
+});

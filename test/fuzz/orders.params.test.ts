@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { arbitrariesFor } from '../support/arbitraries.js';
 import { ordersOperations } from '../../src/orders/operations.js';
-import { createLocation, createOrder, createStore, locationBody, orderBody } from '../support/factories.js';
+import { createLocation, createOrder, createProduct, createStore, locationBody, orderBody, productBody } from '../support/factories.js';
 
 /**
  * Property-based fuzzing of the order service's query strings and headers: lists answer 200
@@ -21,10 +21,16 @@ const arbs = arbitrariesFor('orders');
 let storeId = '';
 let locationId = '';
 let orderId = '';
+let productId = '';
+let fulfillmentId = '';
 beforeAll(async () => {
   storeId = (await createStore(client)).id;
   locationId = (await createLocation(client, storeId)).id;
   for (let i = 0; i < 3; i++) orderId = (await createOrder(client, storeId, { source_id: `p-${i}` })).id;
+  productId = (await createProduct(client, storeId)).id;
+  const shipped = await createOrder(client, storeId, { items: [{ source_id: 'li-1', quantity: 1000000 }], discount_total: undefined });
+  const body = { order_id: shipped.id, delivery_method: 'shipping' as const, status: 'pending' as const, line_items: [{ source_id: 'li-1', quantity: 1 }] };
+  fulfillmentId = (await client.POST('/fulfillments', { params: { header: { 'svc-store-id': storeId } }, body })).data!.data.id;
 });
 
 interface Answer {
@@ -94,7 +100,7 @@ const storeHeaders = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId })
 const lists = [
   { name: 'listOrders', path: '/orders', params: ['page', 'limit', 'sort', 'source_ids[]'], headers: storeHeaders },
   { name: 'listLocations', path: '/locations', params: ['page', 'limit'], headers: storeHeaders },
-  { name: 'listStores', path: '/stores', params: ['page', 'limit'], headers: () => ({ 'svc-api-key': key.key }) },
+  { name: 'listStores', path: '/stores', params: ['page', 'limit', 'source_ids[]'], headers: () => ({ 'svc-api-key': key.key }) },
 ];
 
 describe.each(lists)('$name query strings', ({ path, params, headers }) => {
@@ -148,8 +154,17 @@ describe('headers of every store-scoped order operation', () => {
     { path: '/locations', init: { method: 'GET' } },
     { path: `/locations/${locationId}`, init: { method: 'GET' } },
     { path: '/locations', init: { method: 'POST', body: JSON.stringify(locationBody()) } },
+    { path: '/products', init: { method: 'POST', body: JSON.stringify(productBody()) } },
+    { path: `/products/${productId}`, init: { method: 'GET' } },
+    { path: `/products/${productId}`, init: { method: 'PATCH', body: JSON.stringify({ title: 't' }) } },
+    { path: '/fulfillments', init: { method: 'GET' } },
+    { path: '/fulfillments', init: { method: 'POST', body: '{}' } },
+    { path: `/fulfillments/${fulfillmentId}`, init: { method: 'GET' } },
+    { path: `/fulfillments/${fulfillmentId}`, init: { method: 'PATCH', body: '{}' } },
+    { path: `/fulfillments/${fulfillmentId}/update-status`, init: { method: 'POST', body: '{}' } },
+    { path: `/fulfillments/${fulfillmentId}/ship`, init: { method: 'POST', body: '[]' } },
   ];
-  const opKey = (op: { path: string; init: { method: string } }) => `${op.init.method} ${op.path.replace(/\/[a-z]{3}_[^/]+$/, '/{id}')}`;
+  const opKey = (op: { path: string; init: { method: string } }) => `${op.init.method} ${op.path.replace(/\/[a-z]{3}_[^/]+/g, '/{id}')}`;
 
   it('covers every operation of the table that runs inside a store', () => {
     const inStore = Object.values(ordersOperations)

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordId } from '../../src/shared/idempotency/step.js';
 import { keptTestDatabase, type KeptDatabase } from '../support/database.js';
 import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, type KeysClient, type KeysHarness } from './support.js';
 
@@ -147,11 +148,21 @@ describe('key service security, through complete sign-ins', () => {
     const pendingKeyToken = (await signInByHttp(h, pending.userPromptUrl, ALICE)).searchParams.get('keyToken')!;
     const res = await exchange(client, key.id, keyToken);
     const recoveryKey = res.data!.recoveryKey;
+    // Answers kept for retries (Idempotency-Key): an init's holds a client secret, a transaction's a prompt URL.
+    const kept = await client.POST('/keys', { params: { header: { 'Idempotency-Key': 'at-rest-init' } }, body: { userSecretProvider: 'dev' } });
+    const keptTxn = await client.POST('/keys/{keyId}/transactions/generate', {
+      params: { path: { keyId: kept.data!.id }, header: { 'Idempotency-Key': 'at-rest-txn' } },
+      body: { clientSecret: kept.data!.clientSecret, clientReturnUrl: 'http://127.0.0.1:9/return' },
+    });
+    const keptToken = new URL(keptTxn.data!.userPromptUrl).searchParams.get('transactionToken')!;
+    expect(await h.count('idempotency_records WHERE status = 200')).toBe(2);
 
     const bytes = await atRest(h, database);
     expect(bytes).toContain(key.id);
     expect(bytes).toContain(apiKey.id);
-    for (const secret of [key.clientSecret, promptToken, keyToken, recoveryKey, openToken, pendingKeyToken, apiKey.key]) {
+    expect(bytes).toContain(kept.data!.id);
+    expect(bytes).toContain(recordId(apiKey.id, 'at-rest-init'));
+    for (const secret of [key.clientSecret, promptToken, keyToken, recoveryKey, openToken, pendingKeyToken, apiKey.key, kept.data!.clientSecret, keptToken]) {
       expect(bytes.includes(secret), `a secret was found in the database: ${secret.slice(0, 6)}…`).toBe(false);
       expect(bytes.includes(Buffer.from(secret).toString('base64'))).toBe(false);
       expect(bytes.includes(Buffer.from(secret).toString('hex'))).toBe(false);

@@ -17,6 +17,8 @@ import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { dataAccess, openTestDatabase, type KeptDatabase } from '../support/database.js';
 import { softhsm, tokenConfig } from '../support/softhsm.js';
+import { openAuditTrail } from '../../src/keys/audit.js';
+import type { Metrics } from '../../src/shared/metrics.js';
 
 export const keysContract = contractFor('keys');
 
@@ -46,6 +48,10 @@ export interface HarnessOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** Where the service's warnings and errors go; nowhere by default. */
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Metrics of the app (the server's when METRICS_PORT is set); none by default. */
+  metrics?: Metrics;
+  /** The audit trail, as KEYGEN_AUDIT_LOG and KEYGEN_AUDIT_CONTINUE_ON_FAILURE give it; none by default. */
+  audit?: { destination: string; continueOnFailure?: boolean };
 }
 
 /** A pino logger that hands each warning and error (its fields, its message) to `to`. */
@@ -117,8 +123,11 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     sealedRoot,
     ...opts.config,
   };
+  const audit = opts.audit && (await openAuditTrail({ continueOnFailure: false, ...opts.audit, sealed, clock, logger: { error: () => {} } }));
   // The whole process's app, as the server builds it: the key service under /keygen beside the rest.
   const root = appFor({
+    metrics: opts.metrics,
+    audit,
     storage,
     clock,
     config: { RATE_LIMIT_PER_SECOND: opts.rateLimit?.perSecond ?? 0, RATE_LIMIT_BURST: opts.rateLimit?.burst ?? 1 },
@@ -143,6 +152,7 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server!.close(() => resolve()));
     }
+    audit?.close();
     await sealed.close();
     await database.close();
   };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSweeper, type Sweeper } from '../../src/keys/sweeper.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
+import { IDEMPOTENCY_TTL_MS } from '../../src/shared/idempotency/step.js';
 import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
 
 const INTERVAL = 60_000;
@@ -12,7 +13,10 @@ describe('scheduled sweep of expired transactions', () => {
   beforeEach(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     h = await buildKeysHarness({ listen: true });
-    sweeper = startSweeper({ transactions: h.repos.transactions, devProvider: h.repos.devProvider, clock: h.clock }, { intervalMs: INTERVAL, batchSize: 2 });
+    sweeper = startSweeper(
+      { transactions: h.repos.transactions, devProvider: h.repos.devProvider, idempotency: h.repos.idempotency, clock: h.clock },
+      { intervalMs: INTERVAL, batchSize: 2 },
+    );
   });
   afterEach(async () => {
     sweeper.stop();
@@ -49,6 +53,27 @@ describe('scheduled sweep of expired transactions', () => {
     vi.advanceTimersByTime(INTERVAL);
     await sweeper.sweep();
     expect(await h.count('keygen_transactions')).toBe(0);
+  });
+
+  it('removes Idempotency-Key records 24 hours after their first request, in batches, and keeps younger ones', async () => {
+    const { client } = await h.account();
+    for (let i = 0; i < 5; i++) {
+      const res = await client.POST('/keys', { params: { header: { 'Idempotency-Key': `sweep-${i}` } }, body: { userSecretProvider: 'dev' } });
+      expect(res.response.status).toBe(200);
+    }
+    // One clock: the injected one on SQLite; on PostgreSQL the database's, so the records are aged instead.
+    const age = async (ms: number) => {
+      if (h.engine === 'sqlite') h.clock.advance(ms);
+      else await h.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [ms]);
+    };
+    await age(IDEMPOTENCY_TTL_MS - 1000);
+    await client.POST('/keys', { params: { header: { 'Idempotency-Key': 'sweep-young' } }, body: { userSecretProvider: 'dev' } });
+    await sweeper.sweep();
+    expect(await h.count('idempotency_records')).toBe(6);
+    await age(1000);
+    vi.advanceTimersByTime(INTERVAL);
+    await sweeper.sweep();
+    expect(await h.count('idempotency_records')).toBe(1);
   });
 
   it('the timer alone sweeps: no explicit call', async () => {

@@ -35,9 +35,21 @@ describe('order service contract', () => {
   });
 });
 
+describe('safe retries in openapi/orders.yaml', () => {
+  it('declares the shared IdempotencyKey parameter on every POST, and 409 and 422 for it', () => {
+    const paths = contractFor('orders').spec.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }>; responses: object }>>;
+    const posts = Object.values(paths).flatMap((item) => (item.post ? [item.post] : []));
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const op of posts) {
+      expect(op.parameters, JSON.stringify(op)).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+});
+
 describe('the response checker every test uses', () => {
   const contract = contractFor('orders');
-  const h = new Headers({ 'x-request-id': 'r1' });
+  const h = new Headers({ 'x-request-id': 'r1', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   const url = `http://x${contract.basePath}/orders/ord_1`;
   const valid = { meta: { code: 40400, type: 'NotFound', message: 'x' }, data: null };
 
@@ -54,6 +66,10 @@ describe('the response checker every test uses', () => {
   it('rejects a response without x-request-id', () => {
     expect(() => contract.check('GET', url, 404, new Headers(), valid)).toThrow(/x-request-id/);
   });
+  it('rejects a response that a cache may keep or a browser may sniff', () => {
+    expect(() => contract.check('GET', url, 404, new Headers({ 'x-request-id': 'r1', 'x-content-type-options': 'nosniff' }), valid)).toThrow(/no-store/);
+    expect(() => contract.check('GET', url, 404, new Headers({ 'x-request-id': 'r1', 'cache-control': 'no-store' }), valid)).toThrow(/nosniff/);
+  });
 });
 
 describe('the response checker and `default` responses', () => {
@@ -61,6 +77,7 @@ describe('the response checker and `default` responses', () => {
     const keys = contractFor('keys');
     const prompt = `http://x${keys.basePath}/prompt?transactionToken=t`;
     // showUserPrompt documents 200, 400 and a default (HTML) response.
-    expect(() => keys.check('GET', prompt, 503, new Headers({ 'x-request-id': 'r' }), undefined)).not.toThrow();
+    const headers = new Headers({ 'x-request-id': 'r', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    expect(() => keys.check('GET', prompt, 503, headers, undefined)).not.toThrow();
   });
 });

@@ -46,6 +46,13 @@ it('the table holds every operation of the YAML (the type check makes sure of it
 describe.each(operations)('$method $path ($id)', (op) => {
   const store: Record<string, string> = op.inStore ? { 'svc-store-id': aliceStore.id } : {};
 
+  it.runIf(op.method === 'POST')('takes idempotency-key: one out of bounds is named in meta.errors', async () => {
+    const headers = { ...store, 'svc-api-key': alice.key.key, 'idempotency-key': 'k'.repeat(256) };
+    const res = await t.raw(op.path.replaceAll(/\{[^}]+\}/g, 'xyz_no_such_id'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const json = (await res.json()) as { meta: { errors?: unknown[] } };
+    expect(json.meta.errors).toContainEqual({ path: 'header.idempotency-key', info: 'Must be at most 255 characters long.' });
+  });
+
   it('401/40100 without svc-api-key, with an unknown key', async () => {
     expect(await call(op, store)).toMatchObject({ status: 401, code: 40100 });
     expect(await call(op, { ...store, 'svc-api-key': 'svc_unknown' })).toMatchObject({ status: 401, code: 40100 });

@@ -14,13 +14,14 @@ beforeAll(async () => {
 
 const str = (n: number, c = 'x') => c.repeat(n);
 const digits = (n: number) => '1'.repeat(n);
-const item = (over: Partial<OrderCreate['items'][number]> = {}) => ({ quantity: 1, ...over });
+const item = (over: Partial<OrderCreate['items'][number]> = {}): OrderCreate['items'][number] => ({ source_id: 'li-1', quantity: 1, ...over });
 const uniqueSourceId = (len: number) => (unique('s') + str(len)).slice(0, len);
 
 // [description, change to a valid order, JSON path reported when rejected]
 type Row = [string, (o: OrderCreate) => OrderCreate, string];
 const accepted: Array<[string, (o: OrderCreate) => OrderCreate]> = [
   ['items: 1 entry', (o) => ({ ...o, items: [item()], discount_total: undefined })],
+  ['items[0].source_id: 32 characters', (o) => ({ ...o, items: [item({ source_id: str(32) })], discount_total: undefined })],
   ['items: 100 entries', (o) => ({ ...o, items: Array.from({ length: 100 }, () => item()), discount_total: undefined })],
   ['tags: 100 entries', (o) => ({ ...o, tags: Array.from({ length: 100 }, (_, i) => `t${i}`) })],
   ['source_id: 32 characters', (o) => ({ ...o, source_id: uniqueSourceId(32) })],
@@ -62,6 +63,9 @@ const accepted: Array<[string, (o: OrderCreate) => OrderCreate]> = [
   ['customer.phones[0]: 256 characters', (o) => ({ ...o, customer: { phones: [digits(256)] } })],
   ['customer.locale: en_US', (o) => ({ ...o, customer: { locale: 'en_US' } })],
   ['customer.locale: en-US', (o) => ({ ...o, customer: { locale: 'en-US' } })],
+  // The 2024-07 update-order page: at most 128 characters, no pattern.
+  ['customer.locale: a space', (o) => ({ ...o, customer: { locale: 'en US' } })],
+  ['customer.locale: 128 characters', (o) => ({ ...o, customer: { locale: str(128) } })],
   ['shipping_address.phone: 256 characters', (o) => ({ ...o, shipping_address: { phone: digits(256) } })],
   ['shipping_address.email: no address syntax', (o) => ({ ...o, shipping_address: { email: 'front desk' } })],
   ['shipping_address.postal_code: 256 characters', (o) => ({ ...o, shipping_address: { postal_code: str(256) } })],
@@ -106,7 +110,7 @@ const rejected: Row[] = [
   ['customer.emails[0]: 321 characters', (o) => ({ ...o, customer: { emails: [str(321)] } }), 'customer.emails[0]'],
   ['customer.phones: 101 entries', (o) => ({ ...o, customer: { phones: Array.from({ length: 101 }, (_, i) => `+1 555 01${i}`) } }), 'customer.phones'],
   ['customer.phones[0]: 257 characters', (o) => ({ ...o, customer: { phones: [digits(257)] } }), 'customer.phones[0]'],
-  ['customer.locale: a space', (o) => ({ ...o, customer: { locale: 'en US' } }), 'customer.locale'],
+  ['customer.locale: 129 characters', (o) => ({ ...o, customer: { locale: str(129) } }), 'customer.locale'],
   ['shipping_address.phone: 257 characters', (o) => ({ ...o, shipping_address: { phone: digits(257) } }), 'shipping_address.phone'],
   ['shipping_address.postal_code: 257 characters', (o) => ({ ...o, shipping_address: { postal_code: str(257) } }), 'shipping_address.postal_code'],
   ['items[0].product_title: 1025 characters', (o) => ({ ...o, items: [item({ product_title: str(1025) })], discount_total: undefined }), 'items[0].product_title'],
@@ -120,8 +124,21 @@ const rejected: Row[] = [
   ['shipping_address.country_region: null', (o) => ({ ...o, shipping_address: { country_region: null as never } }), 'shipping_address.country_region'],
   ['items[0].image_urls: null', (o) => ({ ...o, items: [item({ image_urls: null as never })], discount_total: undefined }), 'items[0].image_urls'],
   ['unknown property', (o) => ({ ...o, coupon: 'X' }) as OrderCreate, 'coupon'],
-  ['unknown property in an item', (o) => ({ ...o, items: [{ quantity: 1, colour: 'red' } as never], discount_total: undefined }), 'items[0].colour'],
+  ['unknown property in an item', (o) => ({ ...o, items: [{ source_id: 'li-1', quantity: 1, colour: 'red' } as never], discount_total: undefined }), 'items[0].colour'],
+  ['items[0].source_id: 33 characters (the 2024-07 Order model)', (o) => ({ ...o, items: [item({ source_id: str(33) })], discount_total: undefined }), 'items[0].source_id'],
+  ['items[0].source_id: empty', (o) => ({ ...o, items: [item({ source_id: '' })], discount_total: undefined }), 'items[0].source_id'],
 ];
+
+describe('createOrder: item source_id is required (the 2024-07 Order model)', () => {
+  it('refuses an item without source_id with 400/40001 naming it, and stores nothing', async () => {
+    const sourceId = unique('nosrc');
+    const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: { ...orderBody({ source_id: sourceId }), items: [{ quantity: 1 } as never], discount_total: undefined } });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.meta).toMatchObject({ code: 40001, errors: [{ path: 'items[0].source_id', info: 'Required.' }] });
+    const list = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { 'source_ids[]': [sourceId] } } });
+    expect(list.data?.data.orders).toEqual([]);
+  });
+});
 
 describe('createOrder bounds of the seed', () => {
   it.each(accepted)('accepts %s', async (_, change) => {

@@ -35,11 +35,12 @@ describe('error envelope of the order service', () => {
         { path: 'status', info: 'Required.' },
         { path: 'order_total', info: 'Required.' },
         { path: 'delivery_method', info: 'Required.' },
+        { path: 'items[0].source_id', info: 'Required.' },
         { path: 'items[0].quantity', info: 'Required.' },
         { path: 'number', info: 'Must be at most 64 characters long.' },
       ]),
     );
-    expect(body.meta.errors).toHaveLength(7);
+    expect(body.meta.errors).toHaveLength(8);
   });
 
   it('lists problems of headers, query and body together', async () => {

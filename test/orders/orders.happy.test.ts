@@ -30,6 +30,24 @@ describe('stores', () => {
     expect(list.data?.data.parameter_string).toBe('page=1&limit=50');
   });
 
+  it('lists only the stores of the source_ids[] sent, and echoes them in parameter_string', async () => {
+    const a = await createStore(client);
+    const b = await createStore(client);
+    await createStore(client);
+    const { client: other } = await t.account('other-lister');
+    // Another account's store with the same source_id is not listed.
+    await other.POST('/stores', { body: storeBody({ source_id: a.source_id }) });
+    const ids = [b.source_id, a.source_id, 'no-such'];
+    const list = await client.GET('/stores', { params: { query: { 'source_ids[]': ids, limit: 50 } } });
+    expect(list.response.status).toBe(200);
+    // Oldest first, ties (one clock instant here) broken by id.
+    expect(list.data?.data.stores.map((s) => s.id)).toEqual([a.id, b.id].sort());
+    expect(list.data?.data.parameter_string).toBe(`page=1&limit=50${ids.map((id) => `&source_ids[]=${encodeURIComponent(id)}`).join('')}`);
+    const bad = await client.GET('/stores', { params: { query: { 'source_ids[]': ['x'.repeat(32)] } } });
+    expect(bad.response.status).toBe(422);
+    expect(bad.error?.meta.errors?.map((e) => e.path)).toEqual(['query.source_ids[][0]']);
+  });
+
   it('answers 409/40900 for a source_id already used in the account', async () => {
     const body = storeBody();
     await client.POST('/stores', { body });

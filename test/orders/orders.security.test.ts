@@ -83,6 +83,8 @@ describe('rate limiting', () => {
     expect(res.headers.get('retry-after')).toBe('1');
     expect(res.headers.get('ratelimit-limit')).toBe('2');
     expect(res.headers.get('ratelimit-remaining')).toBe('0');
+    // A Unix timestamp (the test clock starts at 2024-07-01T08:00:00Z): one token is back within a second.
+    expect(res.headers.get('ratelimit-reset')).toBe(String(Date.parse('2024-07-01T08:00:01Z') / 1000));
     expect((await res.json()).meta).toMatchObject({ code: 42900, type: 'TooManyRequests' });
     limited.clock.advance(1_000);
     const after = await call();

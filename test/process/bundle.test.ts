@@ -40,7 +40,10 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   // background (a second shell in the README) so that the CLI line can run while it serves.
   const serverLine = /^KEYGEN_SEALED_ROOT_CREATE=true node --env-file=orders\.env server\.mjs$/m;
   expect(block).toMatch(serverLine);
+  // The operator fills in the REPLACE_… values, as the block asks: a production start refuses them.
   const script = block!
+    .replace('https://REPLACE_WITH_YOUR_PUBLIC_HOST', 'https://keys.example.com')
+    .replace('REPLACE_WITH_A_LONG_RANDOM_PASSPHRASE', 'a long random test passphrase')
     .replaceAll('/srv/orders', app)
     .replaceAll('/var/lib/orders', data)
     .replace(serverLine, (line) => `${line} > server.log 2>&1 & echo $! > server.pid\nfor i in $(seq 300); do grep -q 'Listening on' server.log && break; sleep 0.1; done`);
@@ -79,7 +82,7 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   const order = await checkedFetch(`${base}/orders`, {
     method: 'POST',
     headers: { ...json, 'svc-store-id': storeId },
-    body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping' }),
+    body: JSON.stringify({ source_id: 'o1', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ source_id: 'li-1', quantity: 1 }], delivery_method: 'shipping' }),
   });
   expect(order.status).toBe(201);
   // The WAL checkpoint worker, embedded as source text, runs from the copy too.
@@ -106,6 +109,18 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   process.kill(serverPid, 'SIGTERM');
   expect(await waitFor(() => log().includes('"stopped"'))).toBe(true);
   serverPid = undefined;
+});
+
+it('the bundle answers --version with the version and commit it was built from, in an empty folder, creating nothing', () => {
+  const empty = path.join(tmp, 'version');
+  mkdirSync(empty);
+  const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  for (const program of ['server.mjs', 'cli.mjs']) {
+    const r = spawnSync(process.execPath, [path.join(app, program), '--version'], { cwd: empty, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, `contract-first-services ${version} (commit ${commit})\n`, '']);
+  }
+  expect(readdirSync(empty)).toEqual([]);
 });
 
 it('a bundle started where its binding cannot load says what to do instead of the loader error', () => {
@@ -138,6 +153,7 @@ it.skipIf(!postgresUrl)(onPostgres("the README's PostgreSQL block: two instances
     for (const f of ['server.mjs', 'cli.mjs', 'better_sqlite3.node']) execFileSync('cp', [path.join(app, f), dir]);
     const script = postgresBlock!
       .replace('postgres://postgres:REPLACE_WITH_A_DB_PASSWORD@127.0.0.1:5433/orders', db.url)
+      .replace('REPLACE_WITH_A_LONG_RANDOM_PASSPHRASE', 'a long random test passphrase')
       .replace(/PORT=808[12] (.*) &$/gm, (_line, rest: string) => `PORT=0 ${rest} & echo $! >> instances.pid`);
     expect(script).toContain(db.url);
     const run = spawnSync('bash', ['-e', '-c', script], {

@@ -33,7 +33,7 @@ it('WAL checkpoints run on the worker thread while the server takes writes, and 
     const res = await checkedFetch(`${base}/orders`, {
       method: 'POST',
       headers: { ...headers, 'svc-store-id': storeId },
-      body: JSON.stringify({ source_id: `o${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping' }),
+      body: JSON.stringify({ source_id: `o${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items: [{ source_id: 'li-1', quantity: 1 }], delivery_method: 'shipping' }),
     });
     expect(res.status).toBe(201);
   }

@@ -63,7 +63,7 @@ it(`kill -9 in the middle of a stream of POST /orders, twice: after each restart
           const res = await checkedFetch(`${base()}/orders`, {
             method: 'POST',
             headers: { ...headers, 'svc-store-id': storeId },
-            body: JSON.stringify({ source_id: sourceId, number: String(n), currency: 'EUR', status: 'open', order_total: '9.90', items: [{ sku: 'A', quantity: 1 }, { sku: 'B', quantity: 2 }], delivery_method: 'shipping' }),
+            body: JSON.stringify({ source_id: sourceId, number: String(n), currency: 'EUR', status: 'open', order_total: '9.90', items: [{ source_id: 'A', sku: 'A', quantity: 1 }, { source_id: 'B', sku: 'B', quantity: 2 }], delivery_method: 'shipping' }),
           });
           const body = (await res.json()) as { data: { id: string } };
           if (res.status === 201) acknowledged.set(sourceId, body.data.id);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -11,6 +11,8 @@ const block = /<!-- readme-session[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?
 /** The key service's walk-through (its success path runs in readme-keys.browser.test.ts, with a browser). */
 const keysBlock = /<!-- readme-keys[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
 const PLACEHOLDER = 'svc_paste_the_printed_key_here';
+/** The safe-retries session (docs/safe-retries.md, linked from the README). */
+const retries = /<!-- readme-retries[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readFileSync(path.join(ROOT, 'docs/safe-retries.md'), 'utf8'))?.[1];
 const shownError = /A step that fails prints the API's answer[^\n]*\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
 
 let server: Started | undefined;
@@ -113,5 +115,23 @@ describe.each([
     expect(stderr).not.toMatch(/No such route|undefined|^\s+at /m);
     expect(stdout).toBe('');
     expect(status).toBe(1);
+  });
+});
+
+describe('the README safe-retries session', () => {
+  it('creates the store once, gets the same answer marked idempotent-replayed, and 422 for another request with the key', () => {
+    expect(retries).toBeDefined();
+    const script = retries!.replace('svc_paste_the_printed_key_here', key).replaceAll('http://127.0.0.1:8080', server!.url);
+    const { stdout, stderr, status } = spawnSync('bash', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const lines = stdout.trim().split('\n').map((l) => l.trim());
+    expect(lines).toHaveLength(5);
+    const created = JSON.parse(lines[0]!);
+    expect(created.meta.code).toBe(20100);
+    expect(lines[1]).toBe('HTTP/1.1 201 Created');
+    expect(lines[2]).toBe('idempotent-replayed: true');
+    expect(JSON.parse(lines[3]!)).toEqual(created);
+    expect(JSON.parse(lines[4]!).meta).toMatchObject({ code: 42200, errors: [{ path: 'header.idempotency-key' }] });
   });
 });

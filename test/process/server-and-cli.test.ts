@@ -31,7 +31,7 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const store = await call('POST', `${base}/stores`, { 'svc-api-key': devKey! }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
     expect(store.status).toBe(201);
     const h = { 'svc-api-key': devKey!, 'svc-store-id': store.body.data.id };
-    const order = await call('POST', `${base}/orders`, h, { source_id: '1001', number: '#1001', currency: 'EUR', status: 'open', order_total: '19.90', items: [{ sku: 'MUG-1', quantity: 1 }], delivery_method: 'shipping' });
+    const order = await call('POST', `${base}/orders`, h, { source_id: '1001', number: '#1001', currency: 'EUR', status: 'open', order_total: '19.90', items: [{ source_id: 'li-1', sku: 'MUG-1', quantity: 1 }], delivery_method: 'shipping' });
     expect(order.status).toBe(201);
     expect((await call('GET', `${base}/orders/${order.body.data.id}`, h)).body.data.source_id).toBe('1001');
 

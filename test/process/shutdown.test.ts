@@ -28,7 +28,7 @@ it('SIGTERM during a stream of POST /orders: every 201 is in the database after 
         const res = await checkedFetch(`${base}/orders`, {
           method: 'POST',
           headers: { ...headers, 'svc-store-id': storeId },
-          body: JSON.stringify({ source_id: sourceId, number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ quantity: 1 }], delivery_method: 'shipping', note: 'secret-note-text' }),
+          body: JSON.stringify({ source_id: sourceId, number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ source_id: 'li-1', quantity: 1 }], delivery_method: 'shipping', note: 'secret-note-text' }),
         });
         if (res.status === 201) acknowledged.push(sourceId);
         else await res.arrayBuffer();

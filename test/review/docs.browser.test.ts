@@ -28,7 +28,7 @@ const services: ServiceInfo[] = specFiles().map(readService);
 
 // Every reason the key service answers with (src/keys/errors.ts); the type check below fails when
 // one is added there and not here.
-const REASONS = ['missing', 'invalid', 'expired', 'already_used', 'not_found'] as const satisfies readonly Reason[];
+const REASONS = ['missing', 'invalid', 'expired', 'already_used', 'not_found', 'in_progress', 'reused'] as const satisfies readonly Reason[];
 const everyReason: [Exclude<Reason, (typeof REASONS)[number]>] extends [never] ? true : false = true;
 
 /** The site is rebuilt when it is missing or older than a contract or the build's inputs. */
@@ -236,7 +236,7 @@ describe('docs site in headless Chromium', () => {
     for (const reason of REASONS) {
       await keys.locator('td', { hasText: new RegExp(`^${reason}$`) }).first().waitFor({ state: 'visible', timeout: 5_000 });
     }
-    for (const [status, code] of [['400', 'bad_request'], ['404', 'not_found'], ['429', 'too_many_requests'], ['500', 'internal_error']]) {
+    for (const [status, code] of [['400', 'bad_request'], ['404', 'not_found'], ['409', 'conflict'], ['422', 'unprocessable_entity'], ['429', 'too_many_requests'], ['500', 'internal_error']]) {
       await keys.locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${status}$`) }) }).filter({ hasText: code }).first().waitFor({ state: 'visible', timeout: 5_000 });
     }
     await page.screenshot({ path: path.join(resultsDir, 'docs-errors.png'), fullPage: true });

@@ -14,6 +14,7 @@ import { postgresStorage, type Storage } from '../../src/storage.js';
 import { appFor } from '../support/app.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { orderBody, storeBody } from '../support/factories.js';
+import { TEST_CONNECT_TIMEOUT_MS } from '../support/database.js';
 import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
 import { ALICE, createTransaction, initKey, keysContract, signInByHttp, tempDir } from '../keys/support.js';
 
@@ -43,7 +44,7 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
 
   /** One instance as the server starts it: migrate (under the lock), open the sealed root from the database, build the app. */
   async function startInstance(name: string, opts: { clock?: Clock; rate?: { perSecond: number; burst: number } } = {}): Promise<Instance> {
-    const pool = openPostgresPool(db.url, { poolSize: 6, statementTimeoutMs: 10_000 });
+    const pool = openPostgresPool(db.url, { poolSize: 6, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
     await migratePostgres(pool);
     const storage = postgresStorage(pool);
     const sealed = await loadSealedModuleFrom(storage.sealedRoot!, sealedRoot, () => {}, 2 ** 12);

@@ -1,4 +1,5 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
@@ -6,10 +7,12 @@ import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
+import { openStorage } from '../../src/storage.js';
+import { testConfig } from '../../src/config.js';
 import { tempDir } from '../support/process.js';
 
 // SQLite only (the `sqlite` vitest project): the modes of the SQLite file, its -wal and -shm, and
-// /readyz made to fail by SQLite's query_only.
+// /readyz made to fail by SQLite's query_only and by a full disk.
 
 const mode = (f: string) => statSync(f).mode & 0o777;
 
@@ -59,6 +62,61 @@ describe('/readyz', () => {
       expect((await app.request('/readyz')).status).toBe(200);
     } finally {
       database.close();
+    }
+  });
+});
+
+/** A small file system of its own (tmpfs): root may mount one (as in CI). */
+const mayMount = process.getuid?.() === 0;
+function smallDisk(megabytes: number): { dir: string; unmount(): void } {
+  const dir = tempDir('full-disk-');
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { encoding: 'utf8' });
+  if (mounted.status !== 0) throw new Error(`cannot mount a tmpfs: ${mounted.stderr}`);
+  return { dir, unmount: () => execFileSync('umount', [dir]) };
+}
+
+describe.skipIf(!mayMount)(`/readyz on a full disk${mayMount ? '' : ' (SKIPPED: mounting a tmpfs needs root)'}`, () => {
+  it('answers 503 while the disk of the database is full (where a write still fitted in the WAL), 200 once there is room', async () => {
+    const disk = smallDisk(16);
+    const storage = await openStorage(testConfig({ DATABASE_URL: `file:${path.join(disk.dir, 'service.db')}` }));
+    const clock = manualClock();
+    const app = appFor({ storage, clock });
+    const key = await storage.repos.apiKeys.create(clock.now(), { name: 'full disk' });
+    const createStore = (n: number) =>
+      app.request('/commerce/2024-07/stores', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'svc-api-key': key.key },
+        body: JSON.stringify({ source_id: `s${n}`, name: 'x'.repeat(200), currency: 'EUR', description: 'd'.repeat(10_000) }),
+      });
+    try {
+      for (let n = 0; n < 20; n++) expect((await createStore(n)).status).toBe(201);
+      expect((await app.request('/readyz')).status).toBe(200);
+      // Fill the disk, then the last bytes.
+      let files = 0;
+      try {
+        for (;;) writeFileSync(path.join(disk.dir, `fill-${files++}`), Buffer.alloc(256 * 1024));
+      } catch {
+        for (const size of [4096, 512]) {
+          try {
+            for (;;) writeFileSync(path.join(disk.dir, `fill-${files++}`), Buffer.alloc(size));
+          } catch {
+            // full at this size
+          }
+        }
+      }
+      const ready = await app.request('/readyz');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable' });
+      // A write that needs room is answered 503 (retry later), not 500.
+      const write = await createStore(100);
+      expect(write.status).toBe(503);
+      expect(((await write.json()) as { meta: { code: number } }).meta.code).toBe(50300);
+      for (let f = 0; f < files; f++) rmSync(path.join(disk.dir, `fill-${f}`), { force: true });
+      expect((await app.request('/readyz')).status).toBe(200);
+      expect((await createStore(101)).status).toBe(201);
+    } finally {
+      await storage.close();
+      disk.unmount();
     }
   });
 });

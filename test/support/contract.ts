@@ -69,6 +69,9 @@ export function contractFor(name: 'orders' | 'keys'): SpecContract {
       const rel = pathname.slice(basePath.length) || '/';
       const route = routes.find((r) => r.regex.test(rel) && r.item[m]);
       if (!headers.get('x-request-id')) throw new Error(`${method} ${pathname} → ${status} has no x-request-id header`);
+      // Every API answer, errors included, is kept by no cache and never sniffed (the YAMLs say so).
+      if (!/(^|,)\s*no-store\s*(,|$)/i.test(headers.get('cache-control') ?? '')) throw new Error(`${method} ${pathname} → ${status} has no Cache-Control: no-store`);
+      if (headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${method} ${pathname} → ${status} has no X-Content-Type-Options: nosniff`);
       if (!route) {
         // An unknown route is answered by the service-wide 404, documented on every service.
         if (status === 404) return;

@@ -4,6 +4,13 @@ import path from 'node:path';
 import type pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/shared/db/client.js';
 import { openPostgresPool } from '../../src/shared/db/postgres.js';
+
+/**
+ * The suites' pools wait longer for a connection than the server's default: every file shares one
+ * PostgreSQL server on a loaded machine. The limits themselves are tested by
+ * test/process/hung-postgres.test.ts.
+ */
+export const TEST_CONNECT_TIMEOUT_MS = 30_000;
 import { postgresStorage, sqliteStorage, type Storage } from '../../src/storage.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -87,7 +94,7 @@ async function open(kept: KeptDatabase | undefined): Promise<Omit<TestDatabase, 
   if (kept && kept.engine !== testEngine) throw new Error(`A ${kept.engine} database on a ${testEngine} run.`);
   if (testEngine === 'postgres') {
     const created = kept ? undefined : await createTestDatabase({ migrated: true });
-    const pool = openPostgresPool(kept?.url ?? created!.url, { poolSize: 5, statementTimeoutMs: 10_000 });
+    const pool = openPostgresPool(kept?.url ?? created!.url, { poolSize: 5, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
     const storage = postgresStorage(pool);
     let closed = false;
     return {

@@ -4,6 +4,7 @@ import type { OrdersRepositories } from '../../src/orders/repositories.js';
 import type { ApiKeyRepository } from '../../src/shared/api-keys.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { openPostgresPool } from '../../src/shared/db/postgres.js';
+import { TEST_CONNECT_TIMEOUT_MS } from './database.js';
 import { postgresStorage, sqliteStorage, type Storage } from '../../src/storage.js';
 import { createTestDatabase, onPostgres, postgresUrl } from './postgres.js';
 
@@ -46,7 +47,7 @@ export function sqliteEngine(): Engine {
 
 export async function postgresEngine(): Promise<Engine> {
   const db = await createTestDatabase({ migrated: true });
-  const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000 });
+  const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   const storage = postgresStorage(pool);
   let n = 0;
   return {

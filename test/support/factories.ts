@@ -37,12 +37,23 @@ export const orderBody = (over: Partial<S['OrderCreate']> = {}): S['OrderCreate'
   status: 'open',
   order_total: '47.00',
   items: [
-    { sku: 'TSHIRT-M', quantity: 2, unit_price: { currency: 'EUR', amount: '19.90' }, discount: '3.00' },
-    { sku: 'MUG', quantity: 1, unit_price: { currency: 'EUR', amount: '9.90' }, discount: '0.50' },
-    { sku: 'CAP', quantity: 1, unit_price: { currency: 'EUR', amount: '12.00' } },
+    { source_id: 'li-1', sku: 'TSHIRT-M', quantity: 2, unit_price: { currency: 'EUR', amount: '19.90' }, discount: '3.00' },
+    { source_id: 'li-2', sku: 'MUG', quantity: 1, unit_price: { currency: 'EUR', amount: '9.90' }, discount: '0.50' },
+    { source_id: 'li-3', sku: 'CAP', quantity: 1, unit_price: { currency: 'EUR', amount: '12.00' } },
   ],
   discount_total: '3.50',
   delivery_method: 'shipping',
+  ...over,
+});
+
+export const productBody = (over: Partial<S['ProductCreate']> = {}): S['ProductCreate'] => ({
+  source_id: unique('p'),
+  title: 'Power Mobile Phone',
+  image_urls: ['https://example.com/images/phone.png'],
+  variants: [
+    { source_id: 'v-black', sku: 'PHONE-BLACK', title: 'Black', price: '10', options: [{ name: 'Color', value: 'Black' }] },
+    { source_id: 'v-white', sku: 'PHONE-WHITE', title: 'White', price: '10.50', available_quantity: 3 },
+  ],
   ...over,
 });
 
@@ -71,6 +82,12 @@ export async function createOrder(client: OrdersClient, storeId: string, over: P
 export function largeOrderBody(i: number, kb: number) {
   const url = `https://img.example/${'x'.repeat(1990)}`;
   const perItem = 20 * 2000;
-  const items = Array.from({ length: Math.ceil((kb * 1024) / perItem) }, (_, j) => ({ sku: `S${j}`, quantity: 1, image_urls: Array<string>(20).fill(url) }));
+  const items = Array.from({ length: Math.ceil((kb * 1024) / perItem) }, (_, j) => ({ source_id: `S${j}`, sku: `S${j}`, quantity: 1, image_urls: Array<string>(20).fill(url) }));
   return { source_id: `big-${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items, delivery_method: 'shipping' };
+}
+
+export async function createProduct(client: OrdersClient, storeId: string, over: Partial<S['ProductCreate']> = {}) {
+  const res = await client.POST('/products', { params: { header: { 'svc-store-id': storeId } }, body: productBody(over) });
+  if (res.response.status !== 201 || !res.data) throw new Error(`createProduct: ${res.response.status} ${JSON.stringify(res.error)}`);
+  return res.data.data;
 }

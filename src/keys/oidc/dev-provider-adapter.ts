@@ -3,14 +3,9 @@ import type { Clock } from '../../shared/clock.js';
 import type { DevOidcRecordRow, DevProviderRepository } from '../repository.js';
 import type { SealedModule } from '../sealed/sealed-module.js';
 
-/** What oidc-provider stores of one of its models' records (its `payload`). */
 export type AdapterPayload = Record<string, unknown>;
 
-/**
- * oidc-provider's Adapter interface (its `adapter` option: a class constructed once per model name).
- * `findByUserCode` is left out: it serves the device flow only, which the development provider does
- * not enable (oidc-provider calls it nowhere else).
- */
+/** oidc-provider's Adapter without `findByUserCode`, which only the device flow (not enabled here) calls. */
 export interface OidcAdapter {
   upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
   find(id: string): Promise<AdapterPayload | undefined>;
@@ -20,28 +15,31 @@ export interface OidcAdapter {
   revokeByGrantId(grantId: string): Promise<void>;
 }
 
-/** Models whose records carry the grant they were issued under, as oidc-provider's own memory adapter lists them. */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode']);
+/** As oidc-provider's own memory adapter lists them. */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
-/** A record's key: oidc-provider's id (a random token: a session id, a code) qualified by its model, hashed. */
+// Ids are session ids and codes, so only their hashes are stored.
 const recordKey = (model: string, id: string) => sha256(`${model}\n${id}`);
-/** Binds a sealed payload to its record: one cannot be moved to another. */
+// Binds a sealed payload to its record, so that it cannot be moved to another.
 const aad = (row: { model: string; id: string }) => `keygen/dev-oidc-record|${row.model}|${row.id}`;
 
 /**
- * oidc-provider's adapter over the engine-neutral DevProviderRepository, so that the development
- * provider's sessions, interactions, grants and codes live in the database, shared by every
- * instance and kept across restarts. The table holds SHA-256 hashes of oidc-provider's ids, uids
- * and grant ids, and each payload sealed (it carries the relying party's state and nonce, the
- * session's account). Expiry is reckoned with `clock`, which must be oidc-provider's own time (real
- * time): its lifetimes (`exp`) are.
+ * Keeps the development provider's sessions and codes in the database, shared by every instance.
+ * `clock` must be real time, because oidc-provider's lifetimes (`exp`) are.
  */
 export function devProviderAdapter(records: DevProviderRepository, sealed: SealedModule, clock: Clock) {
   const open = async (row: DevOidcRecordRow | undefined): Promise<AdapterPayload | undefined> => {
     if (!row) return undefined;
     const plain = await sealed.unseal(row.payload, aad(row));
-    // Not sealed under this root (or altered): as if there were no record.
+    // Not sealed under this root, or altered.
     if (!plain) return undefined;
     const payload = JSON.parse(plain.toString('utf8')) as AdapterPayload;
     if (row.consumedAt) payload.consumed = Math.floor(Date.parse(row.consumedAt) / 1000);
@@ -57,7 +55,10 @@ export function devProviderAdapter(records: DevProviderRepository, sealed: Seale
       }
       const key = recordKey(this.model, id);
       const { uid, grantId } = payload;
-      const sealedPayload = await sealed.seal(Buffer.from(JSON.stringify(payload), 'utf8'), aad({ model: this.model, id: key }));
+      const sealedPayload = await sealed.seal(
+        Buffer.from(JSON.stringify(payload), 'utf8'),
+        aad({ model: this.model, id: key }),
+      );
       await records.upsert({
         id: key,
         model: this.model,

@@ -1,3 +1,4 @@
+import { formBodyReader } from '../../shared/body.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
@@ -203,6 +204,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     }
   };
 
+  const readForm = formBodyReader();
   const app = new Hono();
   app.use(`${MOUNT}/*`, async (c, next) => {
     const { outgoing } = (c.env ?? {}) as NodeEnv;
@@ -219,9 +221,10 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   });
   app.post(`${MOUNT}/interaction/:uid/login`, async (c) => {
     const { incoming, outgoing } = nodeEnv(c.env);
+    // First, and bounded: the form is read by anyone who reaches the page, signed in or not.
+    const form = await readForm(c);
     const found = await details(c, incoming, outgoing);
     if (found instanceof Response) return found;
-    const form = await c.req.parseBody();
     const name = typeof form.username === 'string' ? form.username : '';
     // No user has a longer name; it is not counted, and never reaches the sealed module.
     if (name.length > MAX_LOGIN_NAME) return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);

@@ -1,7 +1,6 @@
-// The embedded development provider's users, apart from the provider itself: the configuration
-// reads them without loading oidc-provider (the CLI never serves sign-ins).
+// Apart from the provider, so that the configuration (and the CLI) reads them without loading oidc-provider.
 
-/** A user of the embedded development provider. `id` is the `sub` it issues. */
+/** `id` is the `sub` the provider issues. */
 export interface DevUser {
   id: string;
   username: string;

@@ -23,9 +23,7 @@ declare module 'oidc-provider' {
     uid: string;
     prompt: { name: string };
   }
-  export type InteractionResults =
-    | { login: { accountId: string } }
-    | { error: string; error_description?: string };
+  export type InteractionResults = { login: { accountId: string } } | { error: string; error_description?: string };
 
   class OIDCProviderError extends Error {
     statusCode: number;
@@ -37,24 +35,39 @@ declare module 'oidc-provider' {
   };
 
   export default class Provider {
-    constructor(issuer: string, configuration: {
-      clients: Array<Record<string, unknown>>;
-      adapter: new (model: string) => unknown;
-      jwks: { keys: object[] };
-      enabledJWA: { idTokenSigningAlgValues: string[] };
-      cookies: { keys: string[] };
-      pkce: { required: () => boolean };
-      features: Record<string, { enabled: boolean }>;
-      interactions: { url: (ctx: KoaContextWithOIDC, interaction: Interaction) => string };
-      claims: Record<string, string[]>;
-      ttl: Record<string, number>;
-      findAccount: (ctx: KoaContextWithOIDC, sub: string) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> } | undefined>;
-      loadExistingGrant: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
-      renderError: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }, err: Error) => void | Promise<void>;
-    });
+    constructor(
+      issuer: string,
+      configuration: {
+        clients: Array<Record<string, unknown>>;
+        adapter: new (model: string) => unknown;
+        jwks: { keys: object[] };
+        enabledJWA: { idTokenSigningAlgValues: string[] };
+        cookies: { keys: string[] };
+        pkce: { required: () => boolean };
+        features: Record<string, { enabled: boolean }>;
+        interactions: { url: (ctx: KoaContextWithOIDC, interaction: Interaction) => string };
+        claims: Record<string, string[]>;
+        ttl: Record<string, number>;
+        findAccount: (
+          ctx: KoaContextWithOIDC,
+          sub: string,
+        ) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> } | undefined>;
+        loadExistingGrant: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
+        renderError: (
+          ctx: KoaContextWithOIDC,
+          out: { error: string; error_description?: string },
+          err: Error,
+        ) => void | Promise<void>;
+      },
+    );
     Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
   }
 }

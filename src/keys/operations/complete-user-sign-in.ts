@@ -7,7 +7,8 @@ import { isBoundBrowser } from '../prompt/browser-binding.js';
 import { browserHeaders, errorPage, hardwareUnavailablePage, refusalPage } from '../prompt/pages.js';
 import type { TransactionRow } from '../repository.js';
 import { sameBytes, SealedModuleUnavailable } from '../sealed/sealed-module.js';
-import { deriveRecoveryKey, identityWithinLimits, rootOfKey, sealKeyToken, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
+import { AuditUnavailable } from '../audit.js';
+import { deriveRecoveryKey, identityWithinLimits, rootOfKey, sealKeyToken, toBase36, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
 
@@ -37,7 +38,7 @@ export const completeUserSignIn = keysOperation(
       try {
         return await complete(c, deps, txn, state!);
       } catch (err) {
-        if (!(err instanceof SealedModuleUnavailable)) throw err;
+        if (!(err instanceof SealedModuleUnavailable || err instanceof AuditUnavailable)) throw err;
         // The sealed module could not answer: the sign-in is given back to the prompt link (its
         // state stays taken), so that the user starts it again once the hardware is back. No key
         // token was issued.
@@ -49,9 +50,12 @@ export const completeUserSignIn = keysOperation(
   () => ({ refuse: (c) => errorPage(c, 'invalid') }),
 );
 
-async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config }: KeysOperationDeps, txn: TransactionRow, state: string) {
+async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config, events }: KeysOperationDeps, txn: TransactionRow, state: string) {
   const key = await repos.keys.findById(txn.keyId);
+  const event = { event: 'sign_in_finished', keyId: txn.keyId, transactionId: txn.id } as const;
+  let identityValue: string | undefined;
   const fail = async (error: ReturnError) => {
+    await events.record(c, { ...event, outcome: 'refused', reason: error, ...(identityValue && { values: { identity: identityValue } }) });
     await repos.transactions.finish(txn.id, clock.now(), null);
     return sendBack(c, txn, { error });
   };
@@ -63,6 +67,7 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
   // Login CSRF: the provider's redirect reached a browser that did not press the button. The
   // transaction ends without a key token, and this browser is not sent to the application.
   if (!isBoundBrowser(c, config.publicUrl, state, checks.browser)) {
+    await events.record(c, { ...event, outcome: 'refused', reason: 'other_browser' });
     await repos.transactions.finish(txn.id, clock.now(), null);
     logger.warn({ transactionId: txn.id }, 'sign-in callback from another browser refused');
     return refusalPage(c, 'other_browser');
@@ -85,6 +90,7 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
     logger.warn({ transactionId: txn.id }, 'the ID token names an identity longer than OpenID Connect allows');
     return fail('server_error');
   }
+  identityValue = `${identity.issuer} ${identity.sub}`;
   const root = rootOfKey(key);
   // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
   // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
@@ -105,8 +111,11 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
   const share = await userShare(sealed, root, issuer, identity.sub);
   const recoveryKey = await deriveRecoveryKey(sealed, root, key.id, clientSecret, share);
   const keyToken = await sealKeyToken(sealed, key.id, txn.id, recoveryKey);
+  const recoveryKeyText = toBase36(recoveryKey);
   recoveryKey.fill(0);
   share.fill(0);
+  // Recorded before the token is stored: when the trail cannot be written the sign-in is given back.
+  await events.record(c, { ...event, outcome: 'ok', values: { identity: identityValue, keyToken, recoveryKey: recoveryKeyText } });
   await repos.transactions.finish(txn.id, now, tokenHash(keyToken));
   return sendBack(c, txn, { keyToken });
 }

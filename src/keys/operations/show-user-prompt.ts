@@ -8,11 +8,16 @@ import { promptPage } from './start-user-sign-in.js';
 /** Renders the page; consumes nothing, so that link scanners opening it do not spend the token. */
 export const showUserPrompt = keysOperation(
   routes.showUserPrompt,
-  ({ repos, clock, rp }) =>
+  ({ repos, clock, rp, events }) =>
     async (c) => {
       const { transactionToken } = c.req.valid('query');
       const found = await openTransaction(repos.transactions, tokenHash(transactionToken), clock.now());
-      if (typeof found === 'string') return errorPage(c, found);
+      const values = { promptToken: transactionToken };
+      if (typeof found === 'string') {
+        await events.record(c, { event: 'prompt_opened', outcome: 'refused', reason: found, values });
+        return errorPage(c, found);
+      }
+      await events.record(c, { event: 'prompt_opened', outcome: 'ok', keyId: found.keyId, transactionId: found.id, values });
       const key = await repos.keys.findById(found.keyId);
       const provider = escapeHtml(rp.displayName((key?.provider ?? 'dev') as never));
       const action = `?${new URLSearchParams({ transactionToken })}`;

@@ -13,12 +13,16 @@ export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('tr
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
 export const startUserSignIn = keysOperation(
   routes.startUserSignIn,
-  ({ repos, sealed, clock, rp, config, logger }) =>
+  ({ repos, sealed, clock, rp, config, logger, events }) =>
     async (c) => {
       if (isCrossSite(c, config.publicUrl)) return refusalPage(c, 'cross_site');
-      const hash = tokenHash(c.req.valid('query').transactionToken);
+      const promptToken = c.req.valid('query').transactionToken;
+      const hash = tokenHash(promptToken);
       const found = await openTransaction(repos.transactions, hash, clock.now());
-      if (typeof found === 'string') return errorPage(c, found);
+      if (typeof found === 'string') {
+        await events.record(c, { event: 'sign_in_started', outcome: 'refused', reason: found, values: { promptToken } });
+        return errorPage(c, found);
+      }
       const key = await repos.keys.findById(found.keyId);
       if (!key) return errorPage(c, 'invalid');
       // Discovery happens before the token is spent, so a provider outage does not burn the link.
@@ -35,10 +39,15 @@ export const startUserSignIn = keysOperation(
       const { url, checks } = started;
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = await sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
+      // Recorded before the token is spent: a trail that cannot be written spends nothing.
+      const event = { event: 'sign_in_started', keyId: key.id, transactionId: found.id, values: { promptToken } } as const;
+      await events.record(c, { ...event, outcome: 'ok', reason: provider });
       const taken = await repos.transactions.consumePromptToken(hash, clock.now(), tokenHash(checks.state), sealedChecks);
       if (!taken) {
         const again = await openTransaction(repos.transactions, hash, clock.now());
-        return errorPage(c, typeof again === 'string' ? again : 'already_used');
+        const reason = typeof again === 'string' ? again : 'already_used';
+        await events.record(c, { ...event, outcome: 'refused', reason });
+        return errorPage(c, reason);
       }
       browserHeaders(c);
       return c.redirect(url.href, 303);

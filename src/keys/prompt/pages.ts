@@ -12,14 +12,17 @@ export function browserHeaders(c: Context) {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
 }
 
-const MESSAGES: Record<Exclude<Reason, 'not_found'>, string> = {
+/** The reasons a prompt link can fail for (the others are the API's own). */
+type LinkReason = Exclude<Reason, 'not_found' | 'in_progress' | 'reused'>;
+
+const MESSAGES: Record<LinkReason, string> = {
   missing: 'This link is incomplete. Go back to the application and start again.',
   invalid: 'This link is not valid. Go back to the application and start again.',
   expired: 'This link has expired. Go back to the application and start again.',
   already_used: 'This link was already used. Go back to the application and start again.',
 };
 
-export function errorPage(c: Context, reason: Exclude<Reason, 'not_found'>, status: 400 | 500 = 400) {
+export function errorPage(c: Context, reason: LinkReason, status: 400 | 500 = 400) {
   browserHeaders(c);
   return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`), status);
 }
@@ -54,6 +57,22 @@ export function hardwareUnavailablePage(c: Context, next: keyof typeof HARDWARE_
   return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="hardware_unavailable">${escapeHtml(HARDWARE_MESSAGES[next])}</p>`), 503);
 }
 
+/** A form body over the limit (the pages' forms carry a few short fields): 413, nothing used up. */
+export function tooLargePage(c: Context) {
+  browserHeaders(c);
+  c.header('Connection', 'close');
+  const message = 'The form sent is too large. Nothing was used up: go back and send it again.';
+  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="too_large">${escapeHtml(message)}</p>`), 413);
+}
+
+/** The database did not answer in time: 503, nothing was used up, the same page works later. */
+export function databaseUnavailablePage(c: Context) {
+  browserHeaders(c);
+  c.header('Retry-After', '5');
+  const message = 'The service cannot reach its database right now. Nothing was used up: try this page again in a moment.';
+  return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="database_unavailable">${escapeHtml(message)}</p>`), 503);
+}
+
 export function failurePage(c: Context) {
   browserHeaders(c);
   return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
@@ -64,7 +83,7 @@ export async function openTransaction(
   transactions: TransactionRepository,
   hash: string,
   now: Date,
-): Promise<TransactionRow | Exclude<Reason, 'not_found' | 'missing'>> {
+): Promise<TransactionRow | Exclude<LinkReason, 'missing'>> {
   const row = await transactions.findByPromptToken(hash);
   if (!row) return (await transactions.isSpent(hash)) ? 'already_used' : 'invalid';
   if (row.promptUsedAt) return 'already_used';

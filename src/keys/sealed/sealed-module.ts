@@ -11,11 +11,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import type { MaybePromise } from '../../shared/maybe.js';
 
-/**
- * Where a root lives: `file`, the passphrase- or key-file-sealed root of this module (in a file, or
- * in the database on PostgreSQL), or `pkcs11`, keys inside a hardware token (pkcs11.ts). With the
- * version, it names the root a key record was made under.
- */
 export type RootBackend = 'file' | 'pkcs11';
 export interface RootRef {
   readonly backend: RootBackend;
@@ -25,42 +20,36 @@ export const sameRoot = (a: RootRef, b: RootRef) => a.backend === b.backend && a
 export const describeRoot = (r: RootRef) => `${r.backend} v${r.version}`;
 
 /**
- * The service's secure hardware, used only through operations: callers get the results of
- * derive, seal, unseal and mac, never a root. Each operation answers at once (the file backend:
- * the root is in memory) or with a promise (a hardware token or a KMS reached off the event
- * loop); callers `await` either. A backend that cannot reach its hardware rejects with
- * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
+ * The secure hardware, used only through operations, so callers never hold a root. A backend that cannot reach
+ * its hardware rejects with SealedModuleUnavailable, which the service answers with 503 before consuming anything.
  */
 export interface SealedModule {
   /** The root new key records are made under. */
   readonly current: RootRef;
   /**
-   * True when no operation can fail for want of hardware (the file backend: its roots are in
-   * memory): an operation that consumes a one-time token may then take it first and unseal after,
-   * saving a read; otherwise it unseals first, so that a 503 leaves the token unspent.
+   * When no operation can fail for want of hardware, a one-time token may be taken before unsealing (saving a read);
+   * otherwise unsealing comes first, so that a 503 leaves the token unspent.
    */
   readonly alwaysAvailable: boolean;
-  /** The roots it knows now, for the start log and the CLI (a token may gain versions while running). */
+  /** A token may gain versions while running. */
   roots(): readonly RootRef[];
-  /**
-   * HKDF-SHA256 over the root's hardware share for (`purpose`, `context`) followed by each input,
-   * length-prefixed. Purposes keep derivations for different uses apart.
-   */
-  derive(opts: { root: RootRef; purpose: string; context: string; inputs?: readonly Uint8Array[]; length?: number }): MaybePromise<Buffer>;
-  /**
-   * AES-256-GCM under the current root; `aad` binds the ciphertext to its use. Base64url; its
-   * first two bytes name the backend and root version it was sealed under.
-   */
+  /** Purposes keep derivations for different uses apart. */
+  derive(opts: {
+    root: RootRef;
+    purpose: string;
+    context: string;
+    inputs?: readonly Uint8Array[];
+    length?: number;
+  }): MaybePromise<Buffer>;
+  /** `aad` binds the ciphertext to its use; the first two bytes name the root it was sealed under. */
   seal(plaintext: Uint8Array, aad: string): MaybePromise<string>;
-  /** The plaintext, or null when the value was not sealed here for this `aad` (or was altered). */
+  /** Null when the value was not sealed here for this `aad`, or was altered. */
   unseal(sealed: string, aad: string): MaybePromise<Buffer | null>;
-  /** HMAC-SHA256 under `root` for `purpose`, over length-prefixed parts. */
   mac(opts: { root: RootRef; purpose: string; parts: readonly (string | Uint8Array)[] }): MaybePromise<Buffer>;
-  /** Releases what it holds (a token's sessions); the file backend holds nothing to release. */
   close(): Promise<void>;
 }
 
-/** The file backend: every operation answers at once. */
+/** The file backend's roots are in memory, so every operation answers at once. */
 export interface FileSealedModule extends SealedModule {
   derive(opts: Parameters<SealedModule['derive']>[0]): Buffer;
   seal(plaintext: Uint8Array, aad: string): string;
@@ -68,20 +57,12 @@ export interface FileSealedModule extends SealedModule {
   mac(opts: Parameters<SealedModule['mac']>[0]): Buffer;
 }
 
-/**
- * The hardware could not be reached (a token's library or device failed, a session was lost and
- * could not be opened again, an operation timed out). The message names no secret. Nothing was
- * done: the caller answers 503 and consumes nothing.
- */
+/** Nothing was done, so the caller answers 503 and consumes nothing; the message names no secret. */
 export class SealedModuleUnavailable extends Error {
   override name = 'SealedModuleUnavailable';
 }
 
-/**
- * The first two bytes of a sealed value: the root version, with the high bit set for a token's
- * roots (pkcs11). File roots keep versions below 0x8000, so every value sealed before the token
- * backend existed still reads as the file's.
- */
+/** Marks a token's roots; file roots stay below it, so values sealed before tokens existed still read as the file's. */
 export const SEALED_HEADER_PKCS11 = 0x8000;
 export function sealedHeader(raw: Buffer): RootRef | null {
   if (raw.length < 2) return null;
@@ -91,7 +72,8 @@ export function sealedHeader(raw: Buffer): RootRef | null {
   return { backend: word & SEALED_HEADER_PKCS11 ? 'pkcs11' : 'file', version };
 }
 export function headerFor(root: RootRef): Buffer {
-  if (root.version < 1 || root.version > 0x7fff) throw new RangeError(`Root version ${root.version} is out of range (1-32767).`);
+  if (root.version < 1 || root.version > 0x7fff)
+    throw new RangeError(`Root version ${root.version} is out of range (1-32767).`);
   const b = Buffer.alloc(2);
   b.writeUInt16BE((root.backend === 'pkcs11' ? SEALED_HEADER_PKCS11 : 0) | root.version);
   return b;
@@ -104,7 +86,6 @@ export class SealedRootError extends Error {
 const FORMAT = 'keygen-sealed-root/1';
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 
-/** The sealed root as stored: in a file (SQLite deployments) or in the database (PostgreSQL). */
 export interface SealedRootFile {
   format: typeof FORMAT;
   kdf: { name: 'scrypt'; N: number; r: number; p: number; salt: string };
@@ -113,13 +94,10 @@ export interface SealedRootFile {
 }
 
 export interface SealedRootOptions {
-  /** Where the sealed root file lives. */
   file: string;
-  /** The secret the wrapping key is derived from: a passphrase or a key file's contents. */
   secret: Buffer;
-  /** Where the secret came from, for error messages (`KEYGEN_ROOT_PASSPHRASE`, a key file path). */
+  /** For error messages: `KEYGEN_ROOT_PASSPHRASE` or a key file path. */
   secretSource: string;
-  /** scrypt cost for a new file; tests lower it. */
   scryptN?: number;
 }
 
@@ -129,12 +107,22 @@ const u32 = (n: number) => {
   return b;
 };
 export const lengthPrefixed = (parts: readonly (string | Uint8Array)[]) =>
-  Buffer.concat(parts.flatMap((p) => {
-    const b = typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p);
-    return [u32(b.length), b];
-  }));
+  Buffer.concat(
+    parts.flatMap((p) => {
+      const b = typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p);
+      return [u32(b.length), b];
+    }),
+  );
 export const hkdf = (ikm: Uint8Array, salt: string, info: Uint8Array | string, length = 32) =>
-  Buffer.from(hkdfSync('sha256', ikm, Buffer.from(salt, 'utf8'), typeof info === 'string' ? Buffer.from(info, 'utf8') : info, length));
+  Buffer.from(
+    hkdfSync(
+      'sha256',
+      ikm,
+      Buffer.from(salt, 'utf8'),
+      typeof info === 'string' ? Buffer.from(info, 'utf8') : info,
+      length,
+    ),
+  );
 
 function wrappingKey(kdf: SealedRootFile['kdf'], secret: Buffer): Buffer {
   return scryptSync(secret, Buffer.from(kdf.salt, 'base64'), 32, {
@@ -160,7 +148,6 @@ function sealRoot(key: Buffer, version: number, root: Buffer, now: Date) {
   };
 }
 
-/** Parses a stored sealed root; `where` names it in errors (a file path, "the database"). */
 export function parseSealedRoot(text: string, where: string): SealedRootFile {
   let parsed: SealedRootFile;
   try {
@@ -206,38 +193,40 @@ function unsealRoots(parsed: SealedRootFile, opts: UnsealOptions): Map<number, B
       roots.set(r.version, Buffer.concat([decipher.update(Buffer.from(r.ciphertext, 'base64')), decipher.final()]));
     } catch {
       throw new SealedRootError(
-        `Cannot unseal the root secret in ${opts.where} (version ${r.version}): ${opts.secretSource} is not the secret it was sealed with. ` +
+        `Cannot unseal the root secret in ${opts.where} (version ${r.version}): ` +
+          `${opts.secretSource} is not the secret it was sealed with. ` +
           'Start with the original passphrase or key file; a new root would make every existing key unrecoverable.',
       );
     }
   }
-  if (!roots.has(parsed.current)) throw new SealedRootError(`${opts.where} names current version ${parsed.current}, which it does not hold.`);
+  if (!roots.has(parsed.current))
+    throw new SealedRootError(`${opts.where} names current version ${parsed.current}, which it does not hold.`);
   return roots;
 }
 
-/** A new sealed root holding version 1, sealed under `secret`; the caller stores it. */
 export function newSealedRoot(opts: Pick<SealedRootOptions, 'secret' | 'scryptN'>, now = new Date()): SealedRootFile {
-  const kdf = { name: 'scrypt' as const, ...SCRYPT, N: opts.scryptN ?? SCRYPT.N, salt: randomBytes(16).toString('base64') };
+  const kdf = {
+    name: 'scrypt' as const,
+    ...SCRYPT,
+    N: opts.scryptN ?? SCRYPT.N,
+    salt: randomBytes(16).toString('base64'),
+  };
   return { format: FORMAT, kdf, current: 1, roots: [sealRoot(wrappingKey(kdf, opts.secret), 1, randomBytes(32), now)] };
 }
 
-/** Creates a sealed root file holding version 1. Refuses to overwrite an existing file. */
+/** Never overwrites: a new root would make every existing key unrecoverable. */
 export function createSealedRoot(opts: SealedRootOptions, now = new Date()): void {
   if (existsSync(opts.file)) throw new SealedRootError(`${opts.file} already exists; it is never overwritten.`);
   writeFileAtomically(opts.file, newSealedRoot(opts, now));
 }
 
-/**
- * Adds a new root version and makes it current. Keys created before keep their version and
- * still recover; new keys use the new one. Returns the new version.
- */
+/** Keys created before keep their version and still recover. */
 export function rotateSealedRoot(opts: SealedRootOptions, now = new Date()): number {
   const next = rotatedSealedRoot(readFile(opts.file), { ...opts, where: opts.file }, now);
   writeFileAtomically(opts.file, next);
   return next.current;
 }
 
-/** A stored sealed root with one more version, made current (the secret must unseal the others); the caller stores it. */
 export function rotatedSealedRoot(parsed: SealedRootFile, opts: UnsealOptions, now = new Date()): SealedRootFile {
   const roots = unsealRoots(parsed, opts);
   const version = Math.max(...roots.keys()) + 1;
@@ -246,12 +235,10 @@ export function rotatedSealedRoot(parsed: SealedRootFile, opts: UnsealOptions, n
   return { ...parsed, current: version, roots: [...parsed.roots, sealRoot(key, version, randomBytes(32), now)] };
 }
 
-/** Opens the sealed root file; fails with a SealedRootError when the secret does not unseal it. */
 export function openSealedModule(opts: SealedRootOptions): FileSealedModule {
   return unsealedModule(readFile(opts.file), { ...opts, where: opts.file });
 }
 
-/** Opens a stored sealed root (see parseSealedRoot); fails with a SealedRootError when the secret does not unseal it. */
 export function unsealedModule(parsed: SealedRootFile, opts: UnsealOptions): FileSealedModule {
   return sealedModuleFromRoots(unsealRoots(parsed, opts), parsed.current);
 }
@@ -290,7 +277,9 @@ function sealedModuleFromRoots(roots: Map<number, Buffer>, currentVersion: numbe
       const header = sealedHeader(raw);
       if (header?.backend !== 'file' || !roots.has(header.version)) return null;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', sealKey(header.version), raw.subarray(2, 14)).setAAD(Buffer.from(aad, 'utf8'));
+        const decipher = createDecipheriv('aes-256-gcm', sealKey(header.version), raw.subarray(2, 14)).setAAD(
+          Buffer.from(aad, 'utf8'),
+        );
         decipher.setAuthTag(raw.subarray(raw.length - 16));
         return Buffer.concat([decipher.update(raw.subarray(14, raw.length - 16)), decipher.final()]);
       } catch {
@@ -298,13 +287,14 @@ function sealedModuleFromRoots(roots: Map<number, Buffer>, currentVersion: numbe
       }
     },
     mac({ root, purpose, parts }) {
-      return createHmac('sha256', hkdf(rootOf(root), 'keygen/mac/v1', purpose)).update(lengthPrefixed(parts)).digest();
+      return createHmac('sha256', hkdf(rootOf(root), 'keygen/mac/v1', purpose))
+        .update(lengthPrefixed(parts))
+        .digest();
     },
     close: async () => {},
   };
 }
 
-/** Constant-time equality of two MACs or verifiers. */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -7,10 +7,11 @@ import { toLocation } from './render.js';
 
 export const getLocation = ordersOperation(
   routes.getLocation,
-  ({ repos }) => (c) =>
-    andThen(repos.locations.find(c.get('store').id, c.req.valid('param').id), (row) => {
-      if (!row) throw notFound('location');
-      return ok(c, toLocation(row));
-    }),
+  ({ repos }) =>
+    (c) =>
+      andThen(repos.locations.find(c.get('store').id, c.req.valid('param').id), (row) => {
+        if (!row) throw notFound('location');
+        return ok(c, toLocation(row));
+      }),
   inStore,
 );

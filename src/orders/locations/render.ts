@@ -1,6 +1,5 @@
 import type { Location, LocationRow, NewLocation } from './repository.js';
 
-/** The one place a location row becomes the contract's Location. */
 export function toLocation(row: LocationRow): Location {
   return {
     id: row.id,
@@ -14,7 +13,6 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
-/** The row of a new location (both engines store the same). */
 export function newLocationRow(input: NewLocation): LocationRow {
   return {
     id: input.id,

@@ -7,18 +7,33 @@ import type { LocationRepository, LocationRow } from './repository.js';
 
 const COLUMNS = selectColumns(locations);
 
-/** The locations on PostgreSQL; a source_id taken in the store is the unique index's answer. */
 export function postgresLocations(pool: pg.Pool): LocationRepository {
   return {
     find: async (storeId, id) =>
-      (await pool.query<LocationRow>({ name: 'locations-find', text: `SELECT ${COLUMNS} FROM locations WHERE id = $1 AND store_id = $2`, values: [id, storeId] })).rows[0],
+      (
+        await pool.query<LocationRow>({
+          name: 'locations-find',
+          text: `SELECT ${COLUMNS} FROM locations WHERE id = $1 AND store_id = $2`,
+          values: [id, storeId],
+        })
+      ).rows[0],
     async insert(input) {
       const row = newLocationRow(input);
       const inserted = await pool.query<LocationRow>({
         name: 'locations-insert',
-        text: `INSERT INTO locations (id, store_id, source_id, name, address, opening_hours, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        text: `INSERT INTO locations (id, store_id, source_id, name, address, opening_hours, created_at, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                ON CONFLICT (store_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
-        values: [row.id, row.storeId, row.sourceId, row.name, row.address, row.openingHours, row.createdAt, row.updatedAt],
+        values: [
+          row.id,
+          row.storeId,
+          row.sourceId,
+          row.name,
+          row.address,
+          row.openingHours,
+          row.createdAt,
+          row.updatedAt,
+        ],
       });
       return inserted.rows[0] ?? SOURCE_ID_CONFLICT;
     },

@@ -13,8 +13,7 @@ export function sqliteLocations(db: Db): LocationRepository {
         .from(locations)
         .where(and(eq(locations.id, id), eq(locations.storeId, storeId)))
         .get(),
-    // The unique index decides (one statement): ON CONFLICT DO NOTHING gives no row for a taken
-    // source_id; locations without one never conflict (NULLs are distinct).
+    // The unique index decides in one statement; locations without a source_id never conflict (NULLs are distinct).
     insert: (input) =>
       db
         .insert(locations)

@@ -8,11 +8,9 @@ export type Location = components['schemas']['Location'];
 export type LocationCreate = components['schemas']['LocationCreate'];
 export type NewLocation = LocationCreate & { id: string; storeId: string; now: string };
 
-/** The pickup locations' data access (repository.sqlite.ts, repository.pg.ts). A location belongs to one store. */
 export interface LocationRepository {
-  /** The location, when it is in the store. */
   find(storeId: string, id: string): MaybePromise<LocationRow | undefined>;
   insert(input: NewLocation): MaybePromise<LocationRow | SourceIdConflict>;
-  /** A page of the store's locations, oldest first. */
+  /** Oldest first. */
   list(storeId: string, offset: number, fetch: number): MaybePromise<LocationRow[]>;
 }

@@ -6,10 +6,11 @@ import { notFound } from '../errors.js';
 
 export const getOrder = ordersOperation(
   routes.getOrder,
-  ({ repos }) => (c) =>
-    andThen(repos.orders.find(c.get('store').id, c.req.valid('param').id), (order) => {
-      if (!order) throw notFound('order');
-      return okJson(c, order);
-    }),
+  ({ repos }) =>
+    (c) =>
+      andThen(repos.orders.find(c.get('store').id, c.req.valid('param').id), (order) => {
+        if (!order) throw notFound('order');
+        return okJson(c, order);
+      }),
   inStore,
 );

@@ -9,7 +9,7 @@ import type { OrderList, Sort } from './repository.js';
 
 const DEFAULT_SORT: Sort = '-source_created_at';
 
-/** The effective parameters in the documented fixed order: page, limit, sort, source_ids[]. */
+/** The effective parameters in the documented fixed order. */
 export function parameterString(p: { page: number; limit: number; sort: Sort; sourceIds?: string[] }): string {
   const parts = [`page=${p.page}`, `limit=${p.limit}`, `sort=${encodeURIComponent(p.sort)}`];
   for (const id of p.sourceIds ?? []) parts.push(`source_ids[]=${encodeURIComponent(id)}`);
@@ -19,8 +19,6 @@ export function parameterString(p: { page: number; limit: number; sort: Sort; so
 export const listOrders = ordersOperation(
   routes.listOrders,
   ({ repos }) => {
-    // Orders are up to 1 MiB each: a page of large ones is streamed, a few pages per API key at a
-    // time (see streamed-page.ts); a page of ordinary ones is answered whole.
     const gate = createPageGate();
     return (c) => {
       const q = c.req.valid('query');
@@ -33,14 +31,22 @@ export const listOrders = ordersOperation(
       return andThen(repos.orders.listPage({ storeId, sort, sourceIds, offset, fetch }), (rows) => {
         const { items, pagination } = pageOf(rows, q.page, q.limit);
         const tail = `],"pagination":${JSON.stringify(pagination)},"parameter_string":${parameters}}`;
-        // Small orders only (the page's query brought their documents): the page as one string.
-        if (items.every((row) => row.doc !== undefined)) return okJson(c, orderListJson(items.map((row) => row.doc!), tail));
-        // Large ones are read one at a time as the answer streams, a few pages per API key at a time.
+        if (items.every((row) => row.doc !== undefined))
+          return okJson(
+            c,
+            orderListJson(
+              items.map((row) => row.doc!),
+              tail,
+            ),
+          );
+        // Orders are up to 1 MiB each, so a page with large ones streams under the per-key gate.
         const answer = (release: () => void) => {
-          // HEAD: hono drops the body unread, so the turn ends here.
+          // hono drops a HEAD body unread, so the turn ends here.
           if (c.req.method === 'HEAD') release();
-          // Orders are never deleted (test/codebase/invariants.test.ts); one updated meanwhile is answered as it is when its turn comes.
-          return okJsonStream<OrderList>(c, (prefix, suffix) => streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release));
+          // Orders are never deleted (test/codebase/invariants.test.ts), so every id read later still exists.
+          return okJsonStream<OrderList>(c, (prefix, suffix) =>
+            streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release),
+          );
         };
         const turn = gate.acquire(c.get('principal').apiKeyId);
         return typeof turn === 'function' ? answer(turn) : turn.then(answer);

@@ -3,7 +3,8 @@ import { NO_TIME } from '../schema.js';
 import type { Order, OrderCreate, OrderList, OrderUpdate } from './repository.js';
 
 /** The client's fields of an order: everything but what the service owns or expands. */
-type OrderFields = Omit<OrderCreate, 'pickup_location'>;
+// Items as stored: those of orders created before item source_id was required may lack one.
+type OrderFields = Omit<OrderCreate, 'pickup_location' | 'items'> & { items: Order['items'] };
 
 export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
 

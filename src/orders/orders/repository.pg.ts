@@ -14,7 +14,7 @@ import {
   type Sort,
 } from './repository.js';
 
-/** The SQL of a page, as on SQLite (see listStatement there): `$1` the store, `$2` the source ids when filtered, then limit and offset. */
+/** The same page query as SQLite's listStatement. */
 function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
   const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
   const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
@@ -24,18 +24,21 @@ function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
   const page = `LIMIT $${n} OFFSET $${n + 1}`;
   const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END AS doc`;
   if (!deep) return `SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${page}`;
-  return `SELECT ${what} FROM orders o WHERE o.id IN (SELECT o.id FROM orders o WHERE ${inStore} ${order} ${page}) ${order}`;
+  const ids = `SELECT o.id FROM orders o WHERE ${inStore} ${order} ${page}`;
+  return `SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`;
 }
 
-/**
- * The orders on PostgreSQL, stored as the same rendered documents as on SQLite (so both answer
- * byte for byte the same). A source_id taken is the unique index's answer in the insert itself;
- * a patch holds the order's row lock from its read to its write, so two patches never lose one.
- */
+/** A patch holds the order's row lock from read to write, so concurrent patches never lose one. */
 export function postgresOrders(pool: pg.Pool): OrderRepository {
   return {
     find: async (storeId, id) =>
-      (await pool.query<{ doc: JsonText<Order> }>({ name: 'orders-find', text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2', values: [storeId, id] })).rows[0]?.doc,
+      (
+        await pool.query<{ doc: JsonText<Order> }>({
+          name: 'orders-find',
+          text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2',
+          values: [storeId, id],
+        })
+      ).rows[0]?.doc,
     async insert(storeId, id, body, now) {
       const location = body.pickup_location
         ? (
@@ -46,24 +49,43 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
             })
           ).rows[0]
         : undefined;
-      // Only on the error path (an unknown pickup location): a taken source_id is still the 409 it was.
+      // Asked only when the pickup location is unknown, so that a taken source_id still answers 409.
       if (body.pickup_location && !location) {
-        const taken = await pool.query({ name: 'orders-source-taken', text: 'SELECT 1 FROM orders WHERE store_id = $1 AND source_id = $2', values: [storeId, body.source_id] });
+        const taken = await pool.query({
+          name: 'orders-source-taken',
+          text: 'SELECT 1 FROM orders WHERE store_id = $1 AND source_id = $2',
+          values: [storeId, body.source_id],
+        });
         return taken.rowCount ? SOURCE_ID_CONFLICT : UNKNOWN_PICKUP_LOCATION;
       }
       const json = newOrderJson(id, storeId, body, location, now);
       const inserted = await pool.query({
         name: 'orders-insert',
-        text: `INSERT INTO orders (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
+        text: `INSERT INTO orders
+          (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, source_id) DO NOTHING`,
-        values: [id, storeId, body.source_id, body.pickup_location?.location_id ?? null, instant(body.source_created_at), instant(body.source_updated_at), json, now, now],
+        values: [
+          id,
+          storeId,
+          body.source_id,
+          body.pickup_location?.location_id ?? null,
+          instant(body.source_created_at),
+          instant(body.source_updated_at),
+          json,
+          now,
+          now,
+        ],
       });
       return inserted.rowCount === 1 ? json : SOURCE_ID_CONFLICT;
     },
     update: (storeId, id, patch, now) =>
       inPostgresTransaction(pool, async (client) => {
         const doc = (
-          await client.query<{ doc: JsonText<Order> }>({ name: 'orders-find-lock', text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2 FOR UPDATE', values: [storeId, id] })
+          await client.query<{ doc: JsonText<Order> }>({
+            name: 'orders-find-lock',
+            text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2 FOR UPDATE',
+            values: [storeId, id],
+          })
         ).rows[0]?.doc;
         if (doc === undefined || Object.keys(patch).length === 0) return doc;
         const { json, sourceUpdatedMs } = patchedOrderJson(doc, patch, now);
@@ -78,7 +100,11 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
       const filtered = q.sourceIds !== undefined;
       const deep = q.offset >= DIRECT_OFFSET_LIMIT;
       const values: unknown[] = filtered ? [q.storeId, q.sourceIds, q.fetch, q.offset] : [q.storeId, q.fetch, q.offset];
-      const { rows } = await pool.query<{ id: string; doc: JsonText<Order> | null }>({ name: `orders-page-${q.sort}-${filtered}-${deep}`, text: pageSql(q.sort, filtered, deep), values });
+      const { rows } = await pool.query<{ id: string; doc: JsonText<Order> | null }>({
+        name: `orders-page-${q.sort}-${filtered}-${deep}`,
+        text: pageSql(q.sort, filtered, deep),
+        values,
+      });
       return rows.map((r) => (r.doc === null ? { id: r.id } : { id: r.id, doc: r.doc }));
     },
   };

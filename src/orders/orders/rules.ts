@@ -2,7 +2,7 @@ import { decimalEquals, decimalSum } from '../decimal.js';
 import type { ErrorDetail } from '../errors.js';
 import type { OrderCreate } from './repository.js';
 
-/** The rules of an order beyond its schema, as the YAML describes them on createOrder. */
+/** The rules the YAML describes on createOrder that its schema cannot express. */
 export function orderRuleProblems(body: OrderCreate): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (body.discount_total !== undefined) {
@@ -13,7 +13,8 @@ export function orderRuleProblems(body: OrderCreate): ErrorDetail[] {
   }
   if (body.delivery_method === 'shipping') {
     for (const field of ['pickup_location', 'pickup_info'] as const) {
-      if (body[field] !== undefined) problems.push({ path: field, info: 'Only allowed when delivery_method is pickup.' });
+      if (body[field] !== undefined)
+        problems.push({ path: field, info: 'Only allowed when delivery_method is pickup.' });
     }
   }
   return problems;

@@ -5,9 +5,12 @@ import { ok } from '../envelope.js';
 import { notFound } from '../errors.js';
 import { toStore } from './render.js';
 
-export const getStore = ordersOperation(routes.getStore, ({ repos }) => (c) =>
-  andThen(repos.stores.find(c.get('principal').accountId, c.req.valid('param').id), (row) => {
-    if (!row) throw notFound('store');
-    return ok(c, toStore(row));
-  }),
+export const getStore = ordersOperation(
+  routes.getStore,
+  ({ repos }) =>
+    (c) =>
+      andThen(repos.stores.find(c.get('principal').accountId, c.req.valid('param').id), (row) => {
+        if (!row) throw notFound('store');
+        return ok(c, toStore(row));
+      }),
 );

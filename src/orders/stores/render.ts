@@ -1,6 +1,6 @@
 import type { NewStore, Store, StoreRow, StoreUpdate } from './repository.js';
 
-/** The optional fields of a store: contract name → row column, with how a value is stored. */
+/** Contract field → row column for a store's optional fields. */
 const OPTIONAL = {
   support_email: 'supportEmail',
   owner_email: 'ownerEmail',
@@ -17,9 +17,13 @@ const OPTIONAL = {
 type OptionalField = keyof typeof OPTIONAL;
 const JSON_FIELDS = new Set<OptionalField>(['categories', 'address']);
 
-/** The one place a store row becomes the contract's Store (and its fields become columns, below). */
 export function toStore(row: StoreRow): Store {
-  const store: Record<string, unknown> = { id: row.id, source_id: row.sourceId, name: row.name, currency: row.currency };
+  const store: Record<string, unknown> = {
+    id: row.id,
+    source_id: row.sourceId,
+    name: row.name,
+    currency: row.currency,
+  };
   for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
     const v = row[column];
     if (v !== null) store[field] = JSON_FIELDS.has(field) ? JSON.parse(v as string) : v;
@@ -29,7 +33,6 @@ export function toStore(row: StoreRow): Store {
   return store as Store;
 }
 
-/** The row columns for the optional fields sent (absent fields are left out). */
 export function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
   const out: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
@@ -39,7 +42,6 @@ export function optionalColumns(input: Partial<Record<OptionalField, unknown>>):
   return out as Partial<StoreRow>;
 }
 
-/** The row of a new store (both engines store the same). */
 export function newStoreRow(input: NewStore) {
   return {
     id: input.id,
@@ -53,7 +55,6 @@ export function newStoreRow(input: NewStore) {
   };
 }
 
-/** The columns a patch sets (the fields sent, and updatedAt). */
 export function storePatchColumns(patch: StoreUpdate, now: string): Partial<StoreRow> {
   return {
     ...(patch.source_id !== undefined && { sourceId: patch.source_id }),

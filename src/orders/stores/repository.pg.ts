@@ -42,12 +42,12 @@ export function postgresStores(pool: pg.Pool): StoreRepository {
           throw err;
         }
       }),
-    list: async (accountId, offset, fetch) =>
+    list: async (accountId, offset, fetch, sourceIds) =>
       (
         await pool.query<StoreRow>({
-          name: 'stores-list',
-          text: `SELECT ${COLUMNS} FROM stores WHERE account_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`,
-          values: [accountId, fetch, offset],
+          name: `stores-list${sourceIds ? '-filtered' : ''}`,
+          text: `SELECT ${COLUMNS} FROM stores WHERE account_id = $1${sourceIds ? ' AND source_id = ANY($4::text[])' : ''} ORDER BY created_at, id LIMIT $2 OFFSET $3`,
+          values: sourceIds ? [accountId, fetch, offset, sourceIds] : [accountId, fetch, offset],
         })
       ).rows,
   };

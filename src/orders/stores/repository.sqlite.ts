@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isUniqueViolation, WRITE, type Db } from '../../shared/db/client.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { stores } from '../schema.js';
@@ -49,11 +49,11 @@ export function sqliteStores(db: Db): StoreRepository {
             .all()[0],
         );
       }, WRITE),
-    list: (accountId, offset, fetch) =>
+    list: (accountId, offset, fetch, sourceIds) =>
       db
         .select()
         .from(stores)
-        .where(eq(stores.accountId, accountId))
+        .where(and(eq(stores.accountId, accountId), sourceIds && inArray(stores.sourceId, sourceIds)))
         .orderBy(asc(stores.createdAt), asc(stores.id))
         .limit(fetch)
         .offset(offset)

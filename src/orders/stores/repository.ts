@@ -16,6 +16,6 @@ export interface StoreRepository {
   insert(input: NewStore): MaybePromise<StoreRow | SourceIdConflict>;
   /** The store as updated; undefined when it is not the account's. */
   update(accountId: string, id: string, patch: StoreUpdate, now: string): MaybePromise<StoreRow | SourceIdConflict | undefined>;
-  /** A page of the account's stores, oldest first. */
-  list(accountId: string, offset: number, fetch: number): MaybePromise<StoreRow[]>;
+  /** A page of the account's stores, oldest first; only those with one of `sourceIds` when given. */
+  list(accountId: string, offset: number, fetch: number, sourceIds?: string[]): MaybePromise<StoreRow[]>;
 }

@@ -32,7 +32,11 @@ export function startCheckpointer(
   sqlite: Database.Database,
   file: string,
   log: { debug(obj: object, msg: string): void; error(obj: object, msg: string): void },
-  { intervalMs = 200, backstopPages = 16_384 } = {},
+  {
+    intervalMs = 200,
+    backstopPages = 16_384,
+    onCheckpoint,
+  }: { intervalMs?: number; backstopPages?: number; onCheckpoint?: (walFrames: number, checkpointed: number) => void } = {},
 ): Checkpointer {
   const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
   const workerData: CheckpointWorkerData = { file, intervalMs, nativeBinding };
@@ -43,7 +47,10 @@ export function startCheckpointer(
     `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./checkpoint-worker.ts', import.meta.url).href)}); })`;
   // Small heap limits: the worker only runs a pragma now and then.
   const worker = new Worker(source, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
-  worker.on('message', (m: { log: number; checkpointed: number }) => log.debug({ walFrames: m.log, checkpointed: m.checkpointed }, 'WAL checkpoint'));
+  worker.on('message', (m: { log: number; checkpointed: number }) => {
+    log.debug({ walFrames: m.log, checkpointed: m.checkpointed }, 'WAL checkpoint');
+    onCheckpoint?.(m.log, m.checkpointed);
+  });
   sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
   let stopped = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
@@ -102,15 +103,30 @@ function ownerOnly(file: string): void {
 }
 
 /**
- * Readiness: a write that must commit (one no-op UPDATE of the migrations table, in the group
- * commit so that it never collides with an open batch). The probe rejects when the database
- * cannot be written: a read-only file or folder, a full disk, an I/O error.
+ * Free space the database's file system must have for the instance to be ready: room for the
+ * largest write (a body of the default limit stored with its index entries, its WAL frames and a
+ * checkpoint's copy of them).
  */
-export function writeProbe(db: Db): () => Promise<void> {
+export const READY_FREE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Readiness: a write that must commit (one no-op UPDATE of the migrations table, in the group
+ * commit so that it never collides with an open batch), and room on the database's file system for
+ * the next real write. The probe rejects when the database cannot be written: a read-only file or
+ * folder, an I/O error, or a full disk. The UPDATE alone is not enough for the last: SQLite writes
+ * its frame into WAL space it already has, which still fits when the disk is full and every write
+ * that needs a byte more fails.
+ */
+export function writeProbe(db: Db, file = ':memory:'): () => Promise<void> {
   const statement = sqliteOf(db).prepare('UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")');
-  return () => inGroupCommit(db, () => {
-    if (statement.run().changes !== 1) throw new Error('The readiness write changed no row.');
-  });
+  return async () => {
+    await inGroupCommit(db, () => {
+      if (statement.run().changes !== 1) throw new Error('The readiness write changed no row.');
+    });
+    if (file === ':memory:') return;
+    const { bavail, bsize } = await statfs(path.dirname(file));
+    if (bavail * bsize < READY_FREE_BYTES) throw new Error(`The database's disk has less than ${READY_FREE_BYTES} bytes free.`);
+  };
 }
 
 /**

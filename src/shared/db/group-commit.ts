@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 
-/** Runs a unit of write work in the next group commit; settles once that commit is on disk (or failed). */
+/** Settles once the unit's commit is on disk (or failed). */
 export type GroupCommit = <T>(work: () => T) => Promise<T>;
 
 interface Pending {
@@ -10,24 +10,12 @@ interface Pending {
 }
 
 /**
- * Group commit: units of write work that arrive in the same turn of the event loop run in one
- * SQLite transaction, each in a savepoint of its own, and all of them settle after that one
- * COMMIT. Under concurrent writes a commit's fixed cost (BEGIN, the locks, and writing each dirty
- * page to the WAL, the same right-most index pages for every new order) is paid once per batch
- * instead of once per request.
- *
- * - A unit that throws rolls back its own savepoint only; its promise rejects with the error
- *   and the others are unaffected (a duplicate within the batch is seen by the next unit, which
- *   runs after it in the same transaction).
- * - A unit's promise resolves only after the COMMIT: a client is never told about a write that
- *   is not in the database. If the COMMIT fails, or SQLite rolls the whole transaction back,
- *   every unit of the batch rejects.
- * - A lone request waits one `setImmediate` hop (the check phase right after the poll phase
- *   that read it), and nothing else.
+ * Units arriving in one event-loop turn share a transaction, each in its own savepoint, so a commit's fixed cost
+ * (locks, the same dirty WAL pages) is paid once per batch. No unit resolves before the COMMIT is on disk.
  */
 export function createGroupCommit(sqlite: Database.Database): GroupCommit {
   let queue: Pending[] = [];
-  // better-sqlite3: BEGIN … COMMIT around the call; called inside one, a SAVEPOINT instead.
+  // Nested inside the batch's transaction, better-sqlite3 makes this a SAVEPOINT.
   const transaction = sqlite.transaction((fn: () => unknown) => fn());
 
   const flush = () => {
@@ -35,8 +23,7 @@ export function createGroupCommit(sqlite: Database.Database): GroupCommit {
     queue = [];
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      // BEGIN IMMEDIATE: the write lock is taken (waiting busy_timeout for another process's
-      // writer) before anything is read, so no unit reads a snapshot that a write cannot follow.
+      // IMMEDIATE takes the write lock before any read, so no unit reads a snapshot a write cannot follow.
       transaction.immediate(() => {
         for (const unit of batch) {
           try {
@@ -44,8 +31,7 @@ export function createGroupCommit(sqlite: Database.Database): GroupCommit {
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
-          // Some errors (SQLITE_FULL, SQLITE_IOERR…) make SQLite roll back the whole transaction:
-          // what the units before this one wrote is gone, so none of them may succeed.
+          // SQLITE_FULL, SQLITE_IOERR and the like roll back the whole transaction, earlier units included.
           if (!sqlite.inTransaction) throw new Error('SQLite rolled back the group commit transaction.');
         }
       });

@@ -7,15 +7,15 @@ export interface MigrationFile {
   sql: string;
 }
 
-/** The committed drizzle-kit migrations of each engine (drizzle.config.ts, drizzle.pg.config.ts). */
 export const SQLITE_MIGRATIONS = 'src/shared/db/migrations';
 export const POSTGRES_MIGRATIONS = 'src/shared/db/migrations-pg';
 
-/** The committed drizzle-kit migrations of a folder, in journal order. */
 export function loadMigrationFiles(DIR = SQLITE_MIGRATIONS): MigrationFile[] {
   const journal = readAsset(`${DIR}/meta/_journal.json`);
   if (!journal) throw new Error(`Migrations not found (${DIR}/meta/_journal.json).`);
-  const entries = (JSON.parse(journal.toString('utf8')) as { entries: Array<{ tag: string; when: number; breakpoints: boolean }> }).entries;
+  const entries = (
+    JSON.parse(journal.toString('utf8')) as { entries: Array<{ tag: string; when: number; breakpoints: boolean }> }
+  ).entries;
   return entries.map((e) => {
     const sql = readAsset(`${DIR}/${e.tag}.sql`);
     if (!sql) throw new Error(`Migration ${e.tag}.sql is missing.`);

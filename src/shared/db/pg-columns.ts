@@ -1,7 +1,4 @@
 import { customType } from 'drizzle-orm/pg-core';
 
-/**
- * Text compared byte by byte (`COLLATE "C"`), as SQLite compares text: ids, timestamps and
- * source ids sort the same on both engines, whatever the database's locale.
- */
+/** `COLLATE "C"` compares bytes as SQLite does, so both engines sort alike whatever the database's locale. */
 export const text = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });

@@ -1,20 +1,40 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { loadMigrationFiles, POSTGRES_MIGRATIONS } from './migration-files.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
-/** How the service connects to PostgreSQL (pool size and statement timeout; TLS from the URL's `sslmode`). */
+/** How the service connects to PostgreSQL (TLS from the URL's `sslmode`). */
 export interface PostgresSettings {
   poolSize: number;
+  /** The server cancels a statement that runs longer. */
   statementTimeoutMs: number;
+  /** The longest a query waits for a connection of the pool, a new one included; 5000 when unset. */
+  connectTimeoutMs?: number;
+  /**
+   * The longest this process waits for a query's answer, also when the server does not answer at
+   * all (a stopped or unreachable server cannot cancel anything); the statement timeout + 1 s when unset.
+   */
+  queryTimeoutMs?: number;
+  /** Idle time before TCP keepalive probes start on a connection; 10000 when unset. */
+  keepAliveIdleMs?: number;
 }
 
 /**
  * A node-postgres pool. An idle connection that the server closes (a restart, a failover,
  * `pg_terminate_backend`) is an 'error' event on the pool, which would end the process when
  * nobody listens: `onIdleError` hears it, and the pool opens a new connection for the next query.
+ * Every wait on the server is bounded (connect, query), and TCP keepalive notices a peer that is gone.
  */
 export function openPostgresPool(url: string, settings: PostgresSettings, onIdleError: (err: Error) => void = () => {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: settings.poolSize, statement_timeout: settings.statementTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.poolSize,
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.queryTimeoutMs ?? settings.statementTimeoutMs + 1_000,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: settings.keepAliveIdleMs ?? 10_000,
+  });
   pool.on('error', onIdleError);
   return pool;
 }
@@ -40,6 +60,7 @@ export const ROOT_LOCK = 7_135_404_032_117_309_955n;
 /** Runs `fn` holding the session-level advisory `lock` on a connection of its own. */
 export async function withSessionLock<T>(pool: pg.Pool, lock: bigint, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let failure: unknown;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [lock.toString()]);
     try {
@@ -47,9 +68,21 @@ export async function withSessionLock<T>(pool: pg.Pool, lock: bigint, fn: () => 
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [lock.toString()]);
     }
+  } catch (err) {
+    failure = err;
+    throw err;
   } finally {
-    client.release();
+    releaseClient(client, failure);
   }
+}
+
+/**
+ * Gives a connection back to the pool, or closes it when it failed at the connection level (a
+ * query that timed out may still be running on it, the server may be gone): the next query then
+ * gets a fresh connection instead of waiting behind it.
+ */
+export function releaseClient(client: pg.PoolClient, failure: unknown): void {
+  client.release(failure !== undefined && isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
 }
 
 /** Whether this transaction got `lock` (held until it ends); false when another holds it. */
@@ -97,6 +130,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
  */
 export async function inPostgresTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let failure: unknown;
   try {
     await client.query('BEGIN');
     try {
@@ -104,11 +138,15 @@ export async function inPostgresTransaction<T>(pool: pg.Pool, fn: (client: pg.Po
       await client.query('COMMIT');
       return out;
     } catch (err) {
-      await client.query('ROLLBACK');
+      // A connection that cannot answer cannot roll back either; closing it ends the transaction.
+      if (!isDatabaseUnavailable(err)) await client.query('ROLLBACK');
       throw err;
     }
+  } catch (err) {
+    failure = err;
+    throw err;
   } finally {
-    client.release();
+    releaseClient(client, failure);
   }
 }
 

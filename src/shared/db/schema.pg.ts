@@ -37,3 +37,18 @@ export const rateLimits = pgTable('rate_limits', {
   at: bigint('at', { mode: 'number' }).notNull(),
   allowed: integer('allowed').notNull(),
 });
+
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    id: text('id').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    holder: text('holder'),
+    status: integer('status'),
+    headers: text('headers'),
+    body: text('body'),
+    leaseUntil: bigint('lease_until', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('idempotency_records_expires').on(t.expiresAt)],
+);

@@ -1,0 +1,122 @@
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Tracer } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import type { Context } from 'hono';
+import type { SealedModule } from '../keys/sealed/sealed-module.js';
+import type { Tracing } from './tracing-hooks.js';
+import type { VersionInfo } from './version.js';
+
+/**
+ * OpenTelemetry traces, exported over OTLP/HTTP (JSON) to where the standard OTEL_EXPORTER_OTLP_*
+ * variables say: each request is a server span named by its operationId, each repository call
+ * (the database) and each sealed-module operation (the token) a child span. This module is
+ * imported only when an endpoint is set (src/shared/tracing-hooks.ts), so that without one no
+ * OpenTelemetry code runs.
+ */
+export function startTracing(version: VersionInfo, env: Record<string, string | undefined> = process.env): Tracing {
+  // The API's context is process-wide by OpenTelemetry's design: spans find their parent through it.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'contract-first-services', 'service.version': version.version, 'vcs.ref.head.revision': version.commit }),
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+  });
+  const tracer = provider.getTracer('contract-first-services', version.version);
+  return {
+    request: (c, next) => traceRequest(tracer, c, next),
+    repositories: (repos, engine) => traceRepositories(tracer, repos, engine === 'postgres' ? 'postgresql' : 'sqlite'),
+    sealed: (sealed) => traceSealed(tracer, sealed),
+    shutdown: () => provider.shutdown(),
+  };
+}
+
+function traceRequest(tracer: Tracer, c: Context, next: () => Promise<void>): Promise<void> {
+  const span = tracer.startSpan(c.req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': c.req.path } });
+  return context.with(trace.setSpan(context.active(), span), next).then(
+    () => {
+      const operationId = (c.get as (k: string) => string | undefined)('operationId');
+      if (operationId) span.updateName(operationId);
+      span.setAttribute('http.response.status_code', c.res.status);
+      if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    },
+    (err: unknown) => {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      span.end();
+      throw err;
+    },
+  );
+}
+
+/** Runs `fn` in a child span of the active one, ending it when the answer (at once or a promise) is there. */
+function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: () => T): T {
+  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, context.active());
+  const failed = (err: unknown) => {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+    span.end();
+  };
+  let out: T;
+  try {
+    out = context.with(trace.setSpan(context.active(), span), fn);
+  } catch (err) {
+    failed(err);
+    throw err;
+  }
+  if (out instanceof Promise) {
+    return out.then(
+      (v: unknown) => {
+        span.end();
+        return v;
+      },
+      (err: unknown) => {
+        failed(err);
+        throw err;
+      },
+    ) as T;
+  }
+  span.end();
+  return out;
+}
+
+/** Every method of every repository as a span `db <repository>.<method>`: the database calls of a request. */
+function traceRepositories<R extends object>(tracer: Tracer, repos: R, system: string): R {
+  const out: Record<string, unknown> = {};
+  for (const [group, repo] of Object.entries(repos)) {
+    const wrapped = new Map<PropertyKey, unknown>();
+    out[group] = new Proxy(repo as object, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        let fn = wrapped.get(prop);
+        if (!fn) {
+          const name = `db ${group}.${String(prop)}`;
+          const attributes = { 'db.system.name': system, 'db.operation.name': `${group}.${String(prop)}` };
+          fn = (...args: unknown[]) => inSpan(tracer, name, attributes, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+          wrapped.set(prop, fn);
+        }
+        return fn;
+      },
+    });
+  }
+  return out as R;
+}
+
+/** The sealed module's operations as spans `sealed <operation>`: the token's share of a request. */
+function traceSealed(tracer: Tracer, sealed: SealedModule): SealedModule {
+  const attrs = (operation: string) => ({ 'keygen.sealed.backend': sealed.current.backend, 'keygen.sealed.operation': operation });
+  return {
+    get current() {
+      return sealed.current;
+    },
+    get alwaysAvailable() {
+      return sealed.alwaysAvailable;
+    },
+    roots: () => sealed.roots(),
+    derive: (opts) => inSpan(tracer, 'sealed derive', attrs('derive'), () => sealed.derive(opts)),
+    seal: (plaintext, aad) => inSpan(tracer, 'sealed seal', attrs('seal'), () => sealed.seal(plaintext, aad)),
+    unseal: (value, aad) => inSpan(tracer, 'sealed unseal', attrs('unseal'), () => sealed.unseal(value, aad)),
+    mac: (opts) => inSpan(tracer, 'sealed mac', attrs('mac'), () => sealed.mac(opts)),
+    close: () => sealed.close(),
+  };
+}

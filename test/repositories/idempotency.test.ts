@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimRequest } from '../../src/shared/idempotency/repository.js';
+import { engines, type Engine } from '../support/engines.js';
+
+// The records of safe retries, the same cases on each engine: a key is taken by one request at a
+// time, only its holder stores or frees it, and a lapsed hold or an expired record is taken over.
+// A hold or a life of 0 ms has lapsed by the next statement on either clock (SQLite's `now`, which
+// these calls pass unchanged, or PostgreSQL's).
+
+const NOW = new Date('2024-07-01T08:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const request = (id: string, holder: string, over: Partial<ClaimRequest> = {}): ClaimRequest => ({
+  id,
+  fingerprint: 'fp-1',
+  holder,
+  ttlMs: DAY,
+  leaseMs: 60_000,
+  ...over,
+});
+const answer = { status: 201, headers: { 'content-type': 'application/json' }, body: '{"meta":{},"data":{"id":"x"}}' };
+
+describe.each(engines)('idempotency records on %s', (_name, open, available) => {
+  let e: Engine;
+  beforeAll(async () => {
+    if (available) e = await open();
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it.skipIf(!available)('take a key once, keep its holder’s answer, and give it to later requests', async () => {
+    const records = e.storage.repos.idempotency;
+    expect(await records.claim(request('r1', 'a'), NOW)).toEqual({ taken: true });
+    expect(await records.claim(request('r1', 'b'), NOW)).toEqual({ taken: false, fingerprint: 'fp-1' });
+    expect(await records.claim(request('r1', 'b', { fingerprint: 'fp-2' }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-1',
+    });
+    expect(await records.complete('r1', 'b', answer)).toBe(false);
+    await records.release('r1', 'b');
+    expect(await records.complete('r1', 'a', answer)).toBe(true);
+    expect(await records.claim(request('r1', 'c'), NOW)).toEqual({ taken: false, fingerprint: 'fp-1', answer });
+    // An answered record is not taken over when its hold's time passes.
+    expect(await records.claim(request('r1', 'd', { leaseMs: 0 }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-1',
+      answer,
+    });
+  });
+
+  it.skipIf(!available)(
+    'free a key its holder releases, and let another take a lapsed hold, after which the first holder stores nothing',
+    async () => {
+      const records = e.storage.repos.idempotency;
+      expect(await records.claim(request('r2', 'a'), NOW)).toEqual({ taken: true });
+      await records.release('r2', 'a');
+      expect(await records.claim(request('r2', 'b', { fingerprint: 'fp-2', leaseMs: 0 }), NOW)).toEqual({
+        taken: true,
+      });
+      expect(await records.claim(request('r2', 'c', { fingerprint: 'fp-3' }), NOW)).toEqual({ taken: true });
+      expect(await records.complete('r2', 'b', answer)).toBe(false);
+      expect(await records.complete('r2', 'c', answer)).toBe(true);
+    },
+  );
+
+  it.skipIf(!available)('take over an expired record, and sweep expired ones in batches', async () => {
+    const records = e.storage.repos.idempotency;
+    for (const id of ['x1', 'x2', 'x3']) {
+      expect(await records.claim(request(id, 'a', { ttlMs: 0 }), NOW)).toEqual({ taken: true });
+      expect(await records.complete(id, 'a', answer)).toBe(true);
+    }
+    expect(await records.claim(request('x1', 'b', { fingerprint: 'fp-9' }), NOW)).toEqual({ taken: true });
+    expect(await records.purgeExpiredBatch(NOW, 1)).toBe(1);
+    expect(await records.purgeExpiredBatch(NOW, 10)).toBe(1);
+    expect(await records.purgeExpiredBatch(NOW, 10)).toBe(0);
+    // The taken-over record is live again.
+    expect(await records.claim(request('x1', 'c', { fingerprint: 'fp-9' }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-9',
+    });
+  });
+
+  it.skipIf(!available)('give a key to exactly one of 20 requests claiming it at once', async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => e.storage.repos.idempotency.claim(request('race', `h${i}`), NOW)),
+    );
+    expect(claims.filter((c) => c.taken)).toHaveLength(1);
+    expect(claims.filter((c) => !c.taken && c.fingerprint === 'fp-1' && !c.answer)).toHaveLength(19);
+  });
+});
