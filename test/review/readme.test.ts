@@ -43,7 +43,11 @@ describe.each(DOCUMENTS)('%s', (file) => {
       const [where, anchor] = target!.split('#') as [string, string | undefined];
       const resolved = where === '' ? file : path.normalize(path.join(path.dirname(file), where));
       if (!existsSync(path.join(ROOT, resolved))) broken.push(`${target} (no ${resolved})`);
-      else if (anchor !== undefined && !headings(read(resolved)).includes(anchor)) broken.push(`${target} (no heading #${anchor} in ${resolved})`);
+      else if (anchor === undefined) continue;
+      // A line of a source file (#L12, as GitHub shows it), or a heading of a document.
+      else if (!resolved.endsWith('.md')) {
+        if (!/^L\d+$/.test(anchor) || Number(anchor.slice(1)) > read(resolved).split('\n').length) broken.push(`${target} (no line ${anchor} in ${resolved})`);
+      } else if (!headings(read(resolved)).includes(anchor)) broken.push(`${target} (no heading #${anchor} in ${resolved})`);
     }
     expect(broken).toEqual([]);
   });
