@@ -4,14 +4,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'site/**', 'node_modules/**', 'client/**/*.js', 'test-results/**'] },
+  { ignores: ['generated/**', 'dist/**', 'site/**', 'node_modules/**', 'packages/*/dist/**', 'packages/*/staging/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
       globals: globals.node,
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/bench/*.mjs', 'test/process/fixtures/*.mjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'packages/client/build.mjs', 'scripts/bench/*.mjs', 'test/process/fixtures/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -13,7 +13,7 @@
 //   npm run docs [-- --out <dir>]
 // The server serves it with src/docs (createDocsApp): /docs, /docs/<name>.html, /openapi/<name>.*,
 // naming itself in the specs' `servers` and the samples (PUBLIC_URL, else its host and port).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
@@ -135,7 +135,7 @@ export function indexPage(services: ServiceInfo[]): string {
     'API documentation',
     `  <h1>API documentation</h1>
   <p>Reference documentation generated from the OpenAPI documents these services are built from: every operation with
-  code samples (curl, and TypeScript with the typed client <code>contract-first-services/client</code>) and a console
+  code samples (curl, and TypeScript with the typed client <code>@contract-first/client</code>) and a console
   that sends requests to this server with your API key. <a href="/docs/errors.html">Every error code</a> on one page.</p>
   <ul class="services">
 ${cards}
@@ -283,6 +283,21 @@ export function referencePage(service: ServiceInfo): string {
 
 const scalarBundle = path.join(repoRoot, 'node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js');
 
+/** What the try-it console's empty key field says: where a key comes from. */
+export const KEY_FIELD_HINT = 'svc_… (the key npm start or npm run cli -- api-key create printed)';
+/** Scalar's own placeholder for that field (base64 of a joke), which reads like a real key. */
+const SCALAR_KEY_PLACEHOLDER = 'placeholder:`QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT`';
+
+/**
+ * Scalar's bundle with the key field's placeholder replaced by KEY_FIELD_HINT: Scalar has no setting for it.
+ * A Scalar without that placeholder fails the build, so that an upgrade cannot bring the fake key back unseen.
+ */
+export function scalarBundleWithKeyHint(source = readFileSync(scalarBundle, 'utf8')): string {
+  const parts = source.split(SCALAR_KEY_PLACEHOLDER);
+  if (parts.length < 2) throw new Error(`${scalarBundle}: Scalar's API key placeholder was not found; check the try-it key field and update build-docs.ts`);
+  return parts.join(`placeholder:${JSON.stringify(KEY_FIELD_HINT)}`);
+}
+
 export async function buildSite(outDir: string, files = specFiles()): Promise<ServiceInfo[]> {
   if (files.length === 0) throw new Error('no openapi/*.yaml to document');
   // Build beside the target and swap it in, so a failed build leaves the old site alone.
@@ -308,7 +323,7 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
       if (external.length > 0) throw new Error(`${service.name}.html loads from other hosts: ${external.join(', ')}`);
       writeFileSync(path.join(staging, `${service.name}.html`), html);
     }
-    copyFileSync(scalarBundle, path.join(staging, 'scalar-standalone.js'));
+    writeFileSync(path.join(staging, 'scalar-standalone.js'), scalarBundleWithKeyHint());
     writeFileSync(path.join(staging, 'errors.html'), errorsPage(docs));
     writeFileSync(path.join(staging, 'index.html'), indexPage(services));
     // Two renames, so that outDir is missing only for an instant.

@@ -2,8 +2,8 @@
  * `npm run build`: dist/server.mjs and dist/cli.mjs, each one file that runs with `node` from any
  * directory without node_modules. The contracts, the migrations and the docs site (site/, built
  * first by `npm run docs` when that script exists) are embedded by replacing src/shared/assets.ts;
- * better-sqlite3's native binding is copied beside them, and pkcs11js's (pkcs11.node, loaded only
- * when KEYGEN_PKCS11_MODULE selects the token backend). The bundle records what it
+ * better-sqlite3's native binding is copied beside them, and pkcs11js's when that optional dependency
+ * is installed (pkcs11.node, loaded only when KEYGEN_PKCS11_MODULE selects the token backend). The bundle records what it
  * was built with and for (buildInfo) and checks it at start (src/shared/runtime-check.ts).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -77,13 +77,26 @@ const embedAssets = (checkpointWorker: string, info: BuildInfo, version: Version
  * the file beside it (the banner's require resolves against the bundle's own URL). The require
  * runs only when the token backend is selected (pkcs11.ts imports pkcs11js dynamically).
  */
-const pkcs11Binding: Plugin = {
+const pkcs11Binding = (installed: boolean): Plugin => ({
   name: 'pkcs11-binding',
   setup(b) {
     b.onResolve({ filter: /pkcs11\.node$/ }, () => ({ path: './pkcs11.node', external: true }));
+    // Without the optional dependency the bundle still builds: its import then fails at start, and only when a
+    // token is configured, with the message of src/keys/sealed/pkcs11.ts naming what to install.
+    if (!installed) b.onResolve({ filter: /^pkcs11js$/ }, () => ({ path: 'pkcs11js', external: true }));
   },
-};
-const pkcs11BindingFile = () => path.join(path.dirname(createRequire(import.meta.url).resolve('pkcs11js/package.json')), 'build/Release/pkcs11.node');
+});
+/** pkcs11js's compiled binding, or undefined when the optional dependency is not installed (or did not build). */
+function pkcs11BindingFile(): string | undefined {
+  let pkg: string;
+  try {
+    pkg = path.dirname(createRequire(import.meta.url).resolve('pkcs11js/package.json'));
+  } catch {
+    return undefined;
+  }
+  const file = path.join(pkg, 'build/Release/pkcs11.node');
+  return existsSync(file) ? file : undefined;
+}
 
 /**
  * better-sqlite3's binding for this machine: one compiled here (build/Release) or the prebuilt one
@@ -106,6 +119,7 @@ async function main() {
     console.warn('site/ is missing: the bundle will serve no docs (run `npm run docs` first).');
   }
   const binding = sqliteBinding();
+  const pkcs11 = pkcs11BindingFile();
   const here = currentRuntime();
   const info: BuildInfo = { node: here.version, napi: binding.napi, platform: here.platform, arch: here.arch, libc: here.libc };
   // The commit is git's answer in this checkout (`unknown` outside one); the bundle prints it for --version.
@@ -125,12 +139,15 @@ async function main() {
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [embedAssets(await checkpointWorkerSource(), info, version), pkcs11Binding],
+    plugins: [embedAssets(await checkpointWorkerSource(), info, version), pkcs11Binding(pkcs11 !== undefined)],
+    // pg requires its optional pg-cloudflare only inside Cloudflare Workers; `npm ci --omit=optional` leaves it out.
+    external: ['pg-cloudflare'],
   });
   copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
-  if (!existsSync(pkcs11BindingFile())) throw new Error('pkcs11js has no binding (build/Release/pkcs11.node): run npm ci on this machine first.');
-  copyFileSync(pkcs11BindingFile(), path.join(out, 'pkcs11.node'));
-  console.log(`dist/ (${version.version}, commit ${version.commit}): server.mjs, cli.mjs, better_sqlite3.node, pkcs11.node (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
+  if (pkcs11) copyFileSync(pkcs11, path.join(out, 'pkcs11.node'));
+  else console.warn('pkcs11js (optional) is not installed: this bundle cannot keep the root in a PKCS#11 token (KEYGEN_PKCS11_MODULE).');
+  const files = ['server.mjs', 'cli.mjs', 'better_sqlite3.node', ...(pkcs11 ? ['pkcs11.node'] : [])].join(', ');
+  console.log(`dist/ (${version.version}, commit ${version.commit}): ${files} (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
 }
 
 main().catch((err) => {

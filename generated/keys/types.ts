@@ -127,7 +127,7 @@ export type paths = {
                 /**
                  * @description One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
                  *     characters; issued tokens are 46 characters long (`tt_` and 43 characters).
-                 * @example tt_Qm9vb2tzIGFyZSBncmVhdCBidXQgc2VjcmV0cyBhcmUgYmV0
+                 * @example tt_ay_elS1XopGGsEmKIOd13SLPUzyiQCVB4iZtz_peRew
                  */
                 transactionToken: components["parameters"]["TransactionToken"];
             };
@@ -511,13 +511,13 @@ export type components = {
         /**
          * @description The one-time key token from the redirect to `clientReturnUrl`, passed exactly as received.
          *     Base64url (`A-Za-z0-9_-`), at most 512 characters; issued tokens are 86 characters long (`kt_` and 83 characters).
-         * @example kt_AQ3x9Yk2bW7cV1dE5fG8hJ0kL4mN6pQ2rS9tU3vW5xY7zA1bC3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE
+         * @example kt_sJObCgWn0eYlYkoIu8NuL2MK-xqcPt0PCwivZORF9-M9BhapelkBT6zb8JVcAixu5KKzxl-pI3UVzSCulPl
          */
         KeyToken: string;
         /**
          * @description One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
          *     characters; issued tokens are 46 characters long (`tt_` and 43 characters).
-         * @example tt_Qm9vb2tzIGFyZSBncmVhdCBidXQgc2VjcmV0cyBhcmUgYmV0
+         * @example tt_ay_elS1XopGGsEmKIOd13SLPUzyiQCVB4iZtz_peRew
          */
         TransactionToken: string;
     };
@@ -609,7 +609,7 @@ export interface operations {
                 /**
                  * @description The one-time key token from the redirect to `clientReturnUrl`, passed exactly as received.
                  *     Base64url (`A-Za-z0-9_-`), at most 512 characters; issued tokens are 86 characters long (`kt_` and 83 characters).
-                 * @example kt_AQ3x9Yk2bW7cV1dE5fG8hJ0kL4mN6pQ2rS9tU3vW5xY7zA1bC3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE
+                 * @example kt_sJObCgWn0eYlYkoIu8NuL2MK-xqcPt0PCwivZORF9-M9BhapelkBT6zb8JVcAixu5KKzxl-pI3UVzSCulPl
                  */
                 keyToken: components["parameters"]["KeyToken"];
             };
@@ -729,7 +729,7 @@ export interface operations {
                 /**
                  * @description One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
                  *     characters; issued tokens are 46 characters long (`tt_` and 43 characters).
-                 * @example tt_Qm9vb2tzIGFyZSBncmVhdCBidXQgc2VjcmV0cyBhcmUgYmV0
+                 * @example tt_ay_elS1XopGGsEmKIOd13SLPUzyiQCVB4iZtz_peRew
                  */
                 transactionToken: components["parameters"]["TransactionToken"];
             };
@@ -750,7 +750,7 @@ export interface operations {
                 /**
                  * @description One-time token of a transaction, carried by `userPromptUrl`. Base64url, at most 512
                  *     characters; issued tokens are 46 characters long (`tt_` and 43 characters).
-                 * @example tt_Qm9vb2tzIGFyZSBncmVhdCBidXQgc2VjcmV0cyBhcmUgYmV0
+                 * @example tt_ay_elS1XopGGsEmKIOd13SLPUzyiQCVB4iZtz_peRew
                  */
                 transactionToken: components["parameters"]["TransactionToken"];
             };

@@ -35,7 +35,7 @@ export type paths = {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -63,7 +63,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -95,14 +95,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Location identifier assigned by the service.
-                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 * @example loc_0ly2owe80b1d1b00695fe16f678c5
                  */
                 id: components["parameters"]["LocationPathId"];
             };
@@ -126,7 +126,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -178,14 +178,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
@@ -218,7 +218,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -255,14 +255,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Product identifier assigned by the service.
-                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
                  */
                 id: components["parameters"]["ProductPathId"];
             };
@@ -296,7 +296,7 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -357,14 +357,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -396,14 +396,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -440,14 +440,14 @@ export type paths = {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -1620,32 +1620,32 @@ export type components = {
          * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
          *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
          *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
          */
         StoreId: string;
         /**
          * @description Store identifier assigned by the service.
-         * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+         * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
          */
         StorePathId: string;
         /**
          * @description Location identifier assigned by the service.
-         * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+         * @example loc_0ly2owe80b1d1b00695fe16f678c5
          */
         LocationPathId: string;
         /**
          * @description Order identifier assigned by the service.
-         * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+         * @example ord_0ly2owe804035043cdcd8333a45ed
          */
         OrderPathId: string;
         /**
          * @description Product identifier assigned by the service.
-         * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+         * @example prd_0ly2owe80c5d863e582048f11f52d
          */
         ProductPathId: string;
         /**
          * @description Fulfillment identifier assigned by the service.
-         * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+         * @example ful_0ly2owe807e96197260b8e7d336c8
          */
         FulfillmentPathId: string;
         /** @description Page number, from 1. */
@@ -1765,7 +1765,7 @@ export interface operations {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -1789,7 +1789,7 @@ export interface operations {
             path: {
                 /**
                  * @description Store identifier assigned by the service.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 id: components["parameters"]["StorePathId"];
             };
@@ -1827,7 +1827,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1853,7 +1853,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -1896,14 +1896,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Location identifier assigned by the service.
-                 * @example loc_01J2QKA1B2C3D4E5F6G7H8J9K0
+                 * @example loc_0ly2owe80b1d1b00695fe16f678c5
                  */
                 id: components["parameters"]["LocationPathId"];
             };
@@ -1947,7 +1947,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -1973,7 +1973,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -2016,14 +2016,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
@@ -2049,14 +2049,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Order identifier assigned by the service.
-                 * @example ord_01J2QKB1B2C3D4E5F6G7H8J9K0
+                 * @example ord_0ly2owe804035043cdcd8333a45ed
                  */
                 id: components["parameters"]["OrderPathId"];
             };
@@ -2089,7 +2089,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -2132,14 +2132,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Product identifier assigned by the service.
-                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
                  */
                 id: components["parameters"]["ProductPathId"];
             };
@@ -2165,14 +2165,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Product identifier assigned by the service.
-                 * @example prd_01J2QKC1B2C3D4E5F6G7H8J9K0
+                 * @example prd_0ly2owe80c5d863e582048f11f52d
                  */
                 id: components["parameters"]["ProductPathId"];
             };
@@ -2218,7 +2218,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
@@ -2244,7 +2244,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -2287,14 +2287,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -2320,14 +2320,14 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
             };
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -2360,7 +2360,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -2376,7 +2376,7 @@ export interface operations {
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };
@@ -2410,7 +2410,7 @@ export interface operations {
                  * @description Identifier of the store (from `createStore`). Missing or empty is `412`/`41201`; any other
                  *     value that names no store of the caller's account is `412`/`41204`, whatever its length or
                  *     characters (as the 2024-07 interface ties "the store does not exist" to `41204`), never `422`.
-                 * @example sto_01J2QK7Y6M5Z8X3W4V5T6S7R8Q
+                 * @example sto_0ly2owe80bbfe6ba7355dcc525fcb
                  */
                 "svc-store-id": components["parameters"]["StoreId"];
                 /**
@@ -2426,7 +2426,7 @@ export interface operations {
             path: {
                 /**
                  * @description Fulfillment identifier assigned by the service.
-                 * @example ful_01J2QKD1B2C3D4E5F6G7H8J9K0
+                 * @example ful_0ly2owe807e96197260b8e7d336c8
                  */
                 id: components["parameters"]["FulfillmentPathId"];
             };

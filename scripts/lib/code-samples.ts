@@ -43,8 +43,22 @@ function exampleOf(doc: Json, holder: Json | undefined): unknown {
   return undefined;
 }
 
-/** A shell variable named after a parameter: `svc-store-id` → `$SVC_STORE_ID`. */
-const shellVar = (name: string) => `$${name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+/** The README's walk-throughs name these values so; a sample uses the same names, so that both can be pasted in one shell. */
+const README_VARIABLES: Record<string, string> = { 'svc-store-id': 'STORE', keyId: 'ID', keyToken: 'KEYTOKEN' };
+/** The README's name for the API key in the curl samples. */
+export const API_KEY_VARIABLE = '$KEY';
+
+/**
+ * A shell variable for a parameter: the README's name (`svc-store-id` → `$STORE`), a path `id` named after its
+ * resource (`/orders/{id}` → `$ORDER`), else the parameter's name in capitals (`transactionToken` → `$TRANSACTION_TOKEN`).
+ */
+function shellVar(name: string, pathKey = ''): string {
+  const known = README_VARIABLES[name];
+  if (known) return `$${known}`;
+  const resource = name === 'id' ? new RegExp(`/([a-z_]+?)s?/\\{id\\}`).exec(pathKey)?.[1] : undefined;
+  if (resource) return `$${resource.toUpperCase()}`;
+  return `$${name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const tsString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -61,7 +75,7 @@ function tsLiteral(value: unknown, indent = ''): string {
 export interface SampleContext {
   /** `http://127.0.0.1:8080/commerce/2024-07`: the document's first server. */
   serverUrl: string;
-  /** The client factory of `contract-first-services/client`: `createOrdersClient`. */
+  /** The client factory of `@contract-first/client`: `createOrdersClient`. */
   clientFactory: string;
 }
 
@@ -94,13 +108,13 @@ export function operationSamples(doc: Json, pathKey: string, method: string, op:
   const headers = all.filter((p) => p.in === 'header' && p.required);
   const pathParams = all.filter((p) => p.in === 'path');
 
-  // curl: placeholders are shell variables (`$STORE_ID`), the API key is `$API_KEY`.
-  let url = `${ctx.serverUrl}${pathKey.replace(/\{([^}]+)\}/g, (_, name: string) => shellVar(name))}`;
+  // curl: placeholders are shell variables named as in the README (`$STORE`), the API key is `$KEY`.
+  let url = `${ctx.serverUrl}${pathKey.replace(/\{([^}]+)\}/g, (_, name: string) => shellVar(name, pathKey))}`;
   if (query.length > 0) {
-    url += `?${query.map((p) => `${encodeURIComponent(p.name)}=${value(p) === undefined ? shellVar(p.name) : encodeURIComponent(String(value(p)))}`).join('&')}`;
+    url += `?${query.map((p) => `${encodeURIComponent(p.name)}=${value(p) === undefined || p.name in README_VARIABLES ? shellVar(p.name) : encodeURIComponent(String(value(p)))}`).join('&')}`;
   }
   const curl = [`curl -sS${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} "${url}"`];
-  if (keyHeader) curl.push(`-H "${keyHeader}: $API_KEY"`);
+  if (keyHeader) curl.push(`-H "${keyHeader}: ${API_KEY_VARIABLE}"`);
   for (const h of headers) curl.push(`-H "${h.name}: ${shellVar(h.name)}"`);
   if (json) curl.push(`-H 'content-type: application/json'`);
   if (bodyExample !== undefined) curl.push(`-d ${shellQuote(JSON.stringify(bodyExample))}`);
@@ -116,7 +130,7 @@ export function operationSamples(doc: Json, pathKey: string, method: string, op:
   if (bodyExample !== undefined) init.body = bodyExample;
   const origin = new URL(ctx.serverUrl).origin;
   const ts = [
-    `import { ${ctx.clientFactory} } from 'contract-first-services/client';`,
+    `import { ${ctx.clientFactory} } from '@contract-first/client';`,
     '',
     `const client = ${ctx.clientFactory}({ origin: ${tsString(origin)}, apiKey: process.env.API_KEY! });`,
     `const { data, error, response } = await client.${method.toUpperCase()}(${tsString(pathKey)}${Object.keys(init).length > 0 ? `, ${tsLiteral(init)}` : ''});`,

@@ -14,12 +14,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const copy = mkdtempSync(path.join(tmpdir(), 'op-table-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-for (const part of ['src', 'generated', 'openapi', 'scripts', 'client', 'package.json']) {
+for (const part of ['src', 'generated', 'openapi', 'scripts', 'packages/client/src', 'package.json']) {
   cpSync(path.join(ROOT, part), path.join(copy, part), { recursive: true });
 }
 symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 const tsconfig = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
-writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['src', 'generated', 'client'] }));
+writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['src', 'generated', 'packages/client/src'] }));
 
 const run = (bin: string, args: string[]) => {
   try {

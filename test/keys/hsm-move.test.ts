@@ -48,7 +48,7 @@ describe.skipIf(!softhsm)(onToken('moving the root from the sealed file to a tok
           { backend: 'pkcs11', version: 1 },
           { backend: 'file', version: 1 },
         ]);
-        const c2 = (await import('../../client/index.js')).createKeysClient({ origin: after.origin, apiKey: apiKey.key, fetch: async (input: Request) => after.root.request(input) });
+        const c2 = (await import('../../packages/client/src/index.js')).createKeysClient({ origin: after.origin, apiKey: apiKey.key, fetch: async (input: Request) => after.root.request(input) });
         expect(await exchange(after, c2, old.id, await signInByHttp(after, pending.userPromptUrl, ALICE))).toBe(oldKey);
         expect(await recover(after, c2, old)).toBe(oldKey);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysClient } from '../../client/index.js';
+import { createKeysClient } from '../../packages/client/src/index.js';
 import type { IdempotencyRepository } from '../../src/shared/idempotency/repository.js';
 import { SealedModuleUnavailable, type SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import type { Storage } from '../../src/storage.js';

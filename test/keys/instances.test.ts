@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysClient } from '../../client/index.js';
+import { createKeysClient } from '../../packages/client/src/index.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { MAX_FAILED_LOGINS } from '../../src/keys/oidc/dev-provider.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';

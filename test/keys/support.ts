@@ -6,7 +6,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { createKeysClient } from '../../client/index.js';
+import { createKeysClient } from '../../packages/client/src/index.js';
 import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';

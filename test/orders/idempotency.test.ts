@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOrdersClient } from '../../client/index.js';
+import { createOrdersClient } from '../../packages/client/src/index.js';
 import { manualClock } from '../../src/shared/clock.js';
 import type { IdempotencyRepository } from '../../src/shared/idempotency/repository.js';
 import type { Storage } from '../../src/storage.js';

@@ -8,8 +8,9 @@ import { ROOT, tempDir } from '../support/process.js';
 import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const deployment = readFileSync(path.join(ROOT, 'docs/deployment.md'), 'utf8');
 const block = /<!-- readme-deploy[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-const postgresBlock = /<!-- readme-postgres[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+const postgresBlock = /<!-- readme-postgres[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(deployment)?.[1];
 
 const tmp = tempDir('deploy-');
 const app = path.join(tmp, 'srv/orders');

@@ -1,15 +1,16 @@
-// The typed client as an integrator gets it: a new TypeScript project that depends on this package
-// imports `contract-first-services/client`, type-checks the README's example (and refuses a
-// mistyped body), and the compiled example creates a store on a running server.
+// The typed client as an integrator gets it: the workspace package packed with `npm pack`, installed from
+// that tarball into a new project set up as the README says (few packages: the client and openapi-fetch), the
+// README's example type-checked by the project's own TypeScript (a mistyped body refused) and run with Node.js
+// against a server, where it creates a store.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { KEYS_BASE_PATH, ORDERS_BASE_PATH } from '../../client/index.js';
+import { KEYS_BASE_PATH, ORDERS_BASE_PATH } from '../../packages/client/src/index.js';
 import { readService, specFiles } from '../../scripts/build-docs.js';
 import { withCodeSamples } from '../../scripts/lib/code-samples.js';
 import { appFor } from '../support/app.js';
@@ -20,15 +21,31 @@ import { contractFor } from '../support/contract.js';
 import { ROOT, tempDir } from '../support/process.js';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const example = /<!-- readme-client[^>]*-->\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string> };
-const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const blockAfter = (marker: string, lang: string) => new RegExp(`<!-- ${marker}[^>]*-->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+const setup = blockAfter('readme-client-setup', 'sh');
+const example = blockAfter('readme-client', 'ts');
+const runLines = blockAfter('readme-client-run', 'sh');
+const clientDir = path.join(ROOT, 'packages/client');
+const clientPkg = JSON.parse(readFileSync(path.join(clientDir, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
 
 const database = openDatabase(':memory:');
 const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
 let server: ServerType;
 let origin: string;
-const project = tempDir('integrator-');
+const work = tempDir('integrator-');
+const project = path.join(work, 'my-integration');
+let installOutput = '';
+
+/** npm as a shell of the integrator runs it: none of the npm_* variables of an npm running this test. */
+const shellEnv = (): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_'))),
+  npm_config_cache: process.env.npm_config_cache ?? path.join(process.env.HOME ?? '/root', '.npm'),
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+});
+const bash = (script: string, cwd: string, env: NodeJS.ProcessEnv = shellEnv()) =>
+  spawnSync('bash', ['-eo', 'pipefail', '-c', script], { cwd, env, encoding: 'utf8', timeout: 240_000 });
 
 beforeAll(async () => {
   const app = appFor({ db: database.db, clock });
@@ -36,62 +53,66 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  // The integrator's project: this package installed (as `npm install <checkout>` links it), a
-  // strict TypeScript configuration of their own.
-  mkdirSync(path.join(project, 'node_modules'));
-  symlinkSync(ROOT, path.join(project, 'node_modules', pkg.name), 'dir');
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }));
-  writeFileSync(
-    path.join(project, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', rootDir: 'src', types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
-      include: ['src'],
-    }),
-  );
-  mkdirSync(path.join(project, 'src'));
-});
+  // The README's two steps: the package packed in the checkout, then the integrator's project made from it.
+  const packed = bash(`npm pack -w ${clientPkg.name} --pack-destination ${JSON.stringify(work)} --json`, ROOT);
+  expect(packed.status, packed.stderr).toBe(0);
+  const tarball = path.join(work, `contract-first-client-${clientPkg.version}.tgz`);
+  expect(readdirSync(work)).toContain(path.basename(tarball));
+  expect(setup).toBeDefined();
+  const installed = bash(setup!.replace('/path/to/this/checkout/contract-first-client-0.1.0.tgz', tarball), work);
+  installOutput = installed.stdout + installed.stderr;
+  expect(installed.status, installOutput).toBe(0);
+}, 300_000);
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   database.close();
-  rmSync(project, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 });
 
-// Asynchronous: the server answers from this process's event loop.
 const run = promisify(execFile);
-const typecheck = () => spawnSync(process.execPath, [tsc, '-p', project], { cwd: project, encoding: 'utf8' });
+/** The project's own TypeScript, as `npx tsc` runs it there. */
+const typecheck = () => spawnSync(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
 
-it('the README example type-checks in an integrator project and creates a store on the server', async () => {
+it('the package from npm pack pulls only what it needs at run time: itself and openapi-fetch', () => {
+  expect(Object.keys(clientPkg.dependencies)).toEqual(['openapi-fetch']);
+  const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: project, env: shellEnv(), encoding: 'utf8' });
+  const runtime = ls.stdout.trim().split('\n').slice(1).map((p) => path.relative(path.join(project, 'node_modules'), p));
+  expect(runtime).toContain('@contract-first/client');
+  expect(runtime).toContain('openapi-fetch');
+  expect(runtime.length, runtime.join(', ')).toBeLessThan(10);
+  const files = readdirSync(path.join(project, 'node_modules/@contract-first/client'), { recursive: true, encoding: 'utf8' }).sort();
+  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/types/orders.d.ts', 'dist/types/keys.d.ts', 'package.json']));
+  expect(files.filter((f) => f.startsWith('src'))).toEqual([]);
+});
+
+it('the README example type-checks in that project and, run with Node.js, creates a store on the server', async () => {
   expect(example).toBeDefined();
-  expect(example!.trim().split('\n')).toHaveLength(5);
-  // openapi-fetch is what the client runs on: a dependency of the package, not a dev one.
-  expect(pkg.dependencies['openapi-fetch']).toMatch(/^\d+\.\d+\.\d+$/);
-  writeFileSync(path.join(project, 'src', 'example.ts'), example!);
-  const checked = typecheck();
-  expect(checked.stdout + checked.stderr).toBe('');
-  expect(checked.status).toBe(0);
-
+  writeFileSync(path.join(project, 'example.ts'), example!);
+  expect(runLines?.trim().split('\n')).toEqual(['npx tsc', 'API_KEY="$KEY" node example.ts']);
   const key = createApiKey(database.db, clock, { name: 'integrator' });
-  const { stdout: out } = await run(process.execPath, [path.join(project, 'out', 'example.js')], {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, API_URL: origin, API_KEY: key.key },
-  });
-  const storeId = /^store: (\S+)$/m.exec(out)?.[1];
-  expect(storeId).toBeDefined();
+  // The README's two lines as printed, with the key in KEY and the test server's origin.
+  const env = { ...shellEnv(), KEY: key.key, API_URL: origin };
+  // Not spawnSync: the server answers from this process's event loop.
+  const ran = await run('bash', ['-eo', 'pipefail', '-c', runLines!], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  // npm's own warnings (about this machine's npm settings) are not the example's output.
+  expect(ran.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
+  const storeId = /^store: (sto_\S+)$/m.exec(ran.stdout)?.[1];
+  expect(storeId, ran.stdout).toBeDefined();
   // The store exists for that key.
   const { stdout: got } = await run(
     process.execPath,
-    ['--input-type=module', '-e', `import { createOrdersClient } from '${pkg.name}/client'; const c = createOrdersClient({ origin: process.env.API_URL, apiKey: process.env.API_KEY }); const r = await c.GET('/stores/{store_id}', { params: { path: { store_id: process.argv[1] } } }); console.log(r.response.status, r.data.data.name);`, storeId!],
+    ['--input-type=module', '-e', `import { createOrdersClient } from '${clientPkg.name}'; const c = createOrdersClient({ origin: process.env.API_URL, apiKey: process.env.API_KEY }); const r = await c.GET('/stores/{store_id}', { params: { path: { store_id: process.argv[1] } } }); console.log(r.response.status, r.data.data.name);`, storeId!],
     { cwd: project, encoding: 'utf8', env: { ...process.env, API_URL: origin, API_KEY: key.key } },
   );
   expect(got.trim()).toBe('200 Example Shop');
 }, 60_000);
 
 it('the exported types refuse what the YAML does not allow', () => {
-  writeFileSync(path.join(project, 'src', 'example.ts'), 'export {};\n');
+  rmSync(path.join(project, 'example.ts'), { force: true });
+  mkdirSync(path.join(project, 'src'), { recursive: true });
   writeFileSync(
     path.join(project, 'src', 'mistakes.ts'),
-    `import { createKeysClient, createOrdersClient, type OrdersComponents } from '${pkg.name}/client';
+    `import { createKeysClient, createOrdersClient, type OrdersComponents } from '${clientPkg.name}';
 const orders = createOrdersClient({ origin: 'http://127.0.0.1:8080', apiKey: 'k', storeId: 's' });
 const keys = createKeysClient({ origin: 'http://127.0.0.1:8080', apiKey: 'k' });
 // @ts-expect-error source_id is a string
@@ -108,14 +129,14 @@ export { status };
   // Every @ts-expect-error above is needed: an untyped client would leave them unused (an error).
   expect(checked.stdout + checked.stderr).toBe('');
   expect(checked.status).toBe(0);
-  writeFileSync(path.join(project, 'src', 'mistakes.ts'), `import { createOrdersClient } from '${pkg.name}/client';\nawait createOrdersClient({ origin: 'x', apiKey: 'k' }).POST('/stores', { body: { source_id: 1, name: 'n', currency: 'EUR' } });\n`);
+  writeFileSync(path.join(project, 'src', 'mistakes.ts'), `import { createOrdersClient } from '${clientPkg.name}';\nawait createOrdersClient({ origin: 'x', apiKey: 'k' }).POST('/stores', { body: { source_id: 1, name: 'n', currency: 'EUR' } });\n`);
   const refused = typecheck();
   expect(refused.status).not.toBe(0);
   expect(refused.stdout).toMatch(/mistakes\.ts.*error TS2322/);
 }, 60_000);
 
 it('the TypeScript sample of every operation in the docs type-checks in an integrator project', () => {
-  for (const f of ['example.ts', 'mistakes.ts']) rmSync(path.join(project, 'src', f), { force: true });
+  rmSync(path.join(project, 'src', 'mistakes.ts'), { force: true });
   mkdirSync(path.join(project, 'src', 'samples'), { recursive: true });
   let count = 0;
   for (const file of specFiles()) {

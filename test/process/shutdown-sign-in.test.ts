@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createKeysClient } from '../../client/index.js';
+import { createKeysClient } from '../../packages/client/src/index.js';
 import { ALICE, cookieJarFetch, createTransaction, initKey, keysContract, signInByHttp } from '../keys/support.js';
 import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, readService, specFiles, type ServiceInfo } from '../../scripts/build-docs.js';
+import { buildSite, KEY_FIELD_HINT, readService, specFiles, type ServiceInfo } from '../../scripts/build-docs.js';
 import { appFor } from '../support/app.js';
 import type { Reason } from '../../src/keys/errors.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
@@ -125,6 +125,9 @@ describe('docs site in headless Chromium', () => {
       await Promise.all([page.waitForURL(`${base}/docs/${name}.html`), page.locator(`a[href="/docs/${name}.html"]`).click()]);
       const sidebar = page.locator('aside, nav').first();
       await sidebar.getByText(service.operations[0]!.tags[0] ?? '', { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      // The header states the repository's license (LICENSE), not UNLICENSED.
+      await page.getByText(/^\s*MIT\s*$/).first().waitFor({ state: 'visible', timeout: 5_000 });
+      expect(await page.getByText('UNLICENSED').count()).toBe(0);
 
       const missing: string[] = [];
       const noSample: string[] = [];
@@ -167,7 +170,7 @@ describe('docs site in headless Chromium', () => {
       await sidebar.getByText(first.summary!, { exact: true }).first().click();
       await page.getByRole('button', { name: /^curl$/ }).first().click();
       await page.getByRole('option', { name: /TypeScript/ }).first().click();
-      await page.locator('pre, code').filter({ hasText: `from 'contract-first-services/client'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await page.locator('pre, code').filter({ hasText: `from '@contract-first/client'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
       await page.locator('pre, code').filter({ hasText: `origin: '${base}'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
 
       expect(offServer(requests), 'requests to other hosts').toEqual([]);
@@ -194,6 +197,9 @@ describe('docs site in headless Chromium', () => {
     // The address names this server; the user types the key into the authentication field.
     await dialog.getByText(`${base}/commerce/2024-07`).first().waitFor({ state: 'visible', timeout: 5_000 });
     const value = dialog.getByText('Value:', { exact: false }).first().locator('xpath=..').locator('input, [contenteditable="true"]').first();
+    // Empty, saying where a key comes from (not Scalar's fake key), whether the field is an input or an editor.
+    const field = await value.evaluate((e) => ({ value: e instanceof HTMLInputElement ? e.value : e.textContent, hint: e.getAttribute('placeholder') ?? e.closest('*:has(.cm-placeholder)')?.querySelector('.cm-placeholder')?.textContent }));
+    expect(field).toEqual({ value: '', hint: KEY_FIELD_HINT });
     await value.click();
     await page.keyboard.type(key.key);
     const [answer] = await Promise.all([

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysClient, createOrdersClient } from '../../client/index.js';
+import { createKeysClient, createOrdersClient } from '../../packages/client/src/index.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { loadSealedModuleFrom } from '../../src/keys/sealed/from-config.js';

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { createOrdersClient } from '../../client/index.js';
+import { createOrdersClient } from '../../packages/client/src/index.js';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { manualClock } from '../../src/shared/clock.js';

@@ -141,6 +141,26 @@ const codeName = (err: unknown) => {
 };
 const isCode = (err: unknown, ...names: string[]) => names.includes(codeName(err));
 
+/** What to install when the binding is missing: the same version package.json names. */
+export const PKCS11_BINDING_MISSING =
+  'KEYGEN_PKCS11_MODULE is set, but the PKCS#11 binding pkcs11js is not installed (it is an optional dependency). ' +
+  'Install it in this checkout with `npm install pkcs11js@2.1.7` (it compiles: a C++ compiler, make, Python and ' +
+  "Node.js's headers, npm_config_nodedir), or use a bundle built where it was installed (dist/pkcs11.node beside server.mjs).";
+
+/**
+ * pkcs11js, imported only when a token is configured: it is an optional dependency that compiles
+ * from source, so an install without it (`npm ci --omit=optional`, or no compiler) must still serve.
+ */
+async function loadBinding(): Promise<Api> {
+  try {
+    return (await import('pkcs11js')).default as unknown as Api;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new SealedRootError(PKCS11_BINDING_MISSING);
+    throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 binding pkcs11js does not load: ${(err as Error).message}`);
+  }
+}
+
 /**
  * The PKCS#11 library at `modulePath`, loaded and initialised once per process (C_Initialize is
  * process-wide: a second call answers CKR_CRYPTOKI_ALREADY_INITIALIZED, taken as success).
@@ -151,7 +171,7 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
   if (!loaded) {
     loaded = (async () => {
       if (modulePath.includes('/') && !existsSync(modulePath)) throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} does not exist.`);
-      const api = (await import('pkcs11js')).default as unknown as Api;
+      const api = await loadBinding();
       const lib = new api.PKCS11();
       try {
         lib.load(modulePath);
