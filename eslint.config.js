@@ -4,14 +4,31 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['generated/**', 'dist/**', 'site/**', 'node_modules/**', 'packages/*/dist/**', 'packages/*/staging/**', 'test-results/**'] },
+  {
+    ignores: [
+      'generated/**',
+      'dist/**',
+      'site/**',
+      'node_modules/**',
+      'packages/*/dist/**',
+      'packages/*/staging/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
       globals: globals.node,
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'packages/client/build.mjs', 'scripts/bench/*.mjs', 'test/process/fixtures/*.mjs'] },
+        projectService: {
+          allowDefaultProject: [
+            'eslint.config.js',
+            'packages/client/build.mjs',
+            'scripts/bench/*.mjs',
+            'test/process/fixtures/*.mjs',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -22,7 +39,10 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'off',
       // A value assigned once after it is first read (a handler's app, built once the port is bound) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

@@ -33,7 +33,9 @@ const NO_POSTGRES = 'test/support/no-postgres.test.ts';
 /** As test/support/postgres-server.ts decides: TEST_DATABASE_URL, else a throwaway cluster from Debian's binaries; under CI a missing server fails there. */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) || postgresBin() !== undefined || Boolean(process.env.CI);
 if (!onPostgres) {
-  console.warn('postgres project: SKIPPED, no PostgreSQL server (apt-get install -y postgresql, or set TEST_DATABASE_URL); the HTTP suites run on SQLite only.');
+  console.warn(
+    'postgres project: SKIPPED, no PostgreSQL server (apt-get install -y postgresql, or set TEST_DATABASE_URL); the HTTP suites run on SQLite only.',
+  );
 }
 
 /**
@@ -43,11 +45,17 @@ if (!onPostgres) {
  * tokens, one each), run once, in `sqlite`.
  */
 const ON_TOKEN = ['test/keys/**/*.test.ts'];
-const TOKEN_ONCE = ['test/keys/sealed.test.ts', 'test/keys/sealed-admin.test.ts', 'test/keys/pkcs11.test.ts', 'test/keys/hsm-*.test.ts'];
+const TOKEN_ONCE = [
+  'test/keys/sealed.test.ts',
+  'test/keys/sealed-admin.test.ts',
+  'test/keys/pkcs11.test.ts',
+  'test/keys/hsm-*.test.ts',
+];
 /** Without SoftHSM2 (and outside CI, where that fails the run) the project runs only this: a suite that says it is skipped, and why. */
 const NO_SOFTHSM = 'test/support/no-softhsm.test.ts';
 const onToken = softhsmAvailable() || Boolean(process.env.CI);
-if (!onToken) console.warn(`pkcs11 project: SKIPPED, ${SOFTHSM_MISSING}; the key-service suite runs with the file root only.`);
+if (!onToken)
+  console.warn(`pkcs11 project: SKIPPED, ${SOFTHSM_MISSING}; the key-service suite runs with the file root only.`);
 
 /**
  * The files that start processes or browsers, load the machine or measure it (memory, timing under
@@ -71,7 +79,17 @@ const TEST_FILES = readdirSync(fileURLToPath(new URL('test', import.meta.url)), 
   .map((f) => `test/${f.replaceAll('\\', '/')}`)
   .filter((f) => f.endsWith('.test.ts'));
 const globRe = (glob: string) =>
-  new RegExp(`^${glob.split('**/').map((part) => part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')).join('(?:.*/)?')}$`);
+  new RegExp(
+    `^${glob
+      .split('**/')
+      .map((part) =>
+        part
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]*'),
+      )
+      .join('(?:.*/)?')}$`,
+  );
 const named = (globs: string[]) => TEST_FILES.filter((f) => globs.some((g) => globRe(g).test(f)));
 
 /**
@@ -82,10 +100,33 @@ const project = (name: string, include: string[], exclude: string[], env: Record
   const excluded = new Set(named(exclude));
   const alone = named(ALONE).filter((f) => named(include).includes(f) && !excluded.has(f));
   return [
-    { extends: true as const, test: { name, include, exclude: [...configDefaults.exclude, ...exclude, ...ALONE], env, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+    {
+      extends: true as const,
+      test: {
+        name,
+        include,
+        exclude: [...configDefaults.exclude, ...exclude, ...ALONE],
+        env,
+        maxWorkers: 2,
+        sequence: { groupOrder: 0 },
+      },
+    },
     ...(alone.length === 0
       ? []
-      : [{ extends: true as const, test: { name: `${name}:alone`, include: alone, exclude: [...configDefaults.exclude], env, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } }]),
+      : [
+          {
+            extends: true as const,
+            test: {
+              name: `${name}:alone`,
+              include: alone,
+              exclude: [...configDefaults.exclude],
+              env,
+              fileParallelism: false,
+              maxWorkers: 1,
+              sequence: { groupOrder: 1 },
+            },
+          },
+        ]),
   ];
 };
 
@@ -95,11 +136,20 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Run once for every project: one PostgreSQL server and one migrated template, one set of SoftHSM2 tokens.
-    globalSetup: ['test/support/clean-checkout.ts', 'test/support/postgres-server.ts', 'test/support/softhsm-tokens.ts'],
+    globalSetup: [
+      'test/support/clean-checkout.ts',
+      'test/support/postgres-server.ts',
+      'test/support/softhsm-tokens.ts',
+    ],
     projects: [
       ...project('sqlite', ['test/**/*.test.ts'], [NO_POSTGRES, NO_SOFTHSM], { TEST_ENGINE: 'sqlite' }),
-      ...project('postgres', onPostgres ? BOTH_ENGINES : [NO_POSTGRES], [...RUN_ONCE, ...TOKEN_ONCE], { TEST_ENGINE: 'postgres' }),
-      ...project('pkcs11', onToken ? ON_TOKEN : [NO_SOFTHSM], TOKEN_ONCE, { TEST_ENGINE: 'sqlite', KEYGEN_TEST_SEALED: 'pkcs11' }),
+      ...project('postgres', onPostgres ? BOTH_ENGINES : [NO_POSTGRES], [...RUN_ONCE, ...TOKEN_ONCE], {
+        TEST_ENGINE: 'postgres',
+      }),
+      ...project('pkcs11', onToken ? ON_TOKEN : [NO_SOFTHSM], TOKEN_ONCE, {
+        TEST_ENGINE: 'sqlite',
+        KEYGEN_TEST_SEALED: 'pkcs11',
+      }),
     ],
   },
 });

@@ -33,7 +33,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migratePostgres, openPostgresPool } from '../src/shared/db/postgres.js';
 import { createDatabase, postgresBin, startPostgresCluster, type Cluster } from '../test/support/postgres-cluster.js';
-import { orderBody, seedBase, seedBasePostgres, seededOrderId, seedOrders, seedOrdersPostgres, type Seeded } from './bench/seed.js';
+import {
+  orderBody,
+  seedBase,
+  seedBasePostgres,
+  seededOrderId,
+  seedOrders,
+  seedOrdersPostgres,
+  type Seeded,
+} from './bench/seed.js';
 import { childrenOf, cpuSeconds } from './bench/proc.js';
 import { seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
 import { largeOrderBody } from '../test/support/factories.js';
@@ -58,7 +66,8 @@ const { values: opts } = parseArgs({
   },
 });
 if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
-if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory || opts.keys)) throw new Error('--engine pg runs the throughput table only.');
+if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory || opts.keys))
+  throw new Error('--engine pg runs the throughput table only.');
 const ON_PG = opts.engine === 'pg';
 const CONNECTIONS = Number(opts.connections);
 const DURATION = Number(opts.duration);
@@ -75,18 +84,29 @@ const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.sl
 
 const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn' };
 /** The server's environment for a database file: the key service's sealed root beside it. */
-const serverEnv = (file: string) => ({ ...SERVER_ENV, DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(path.dirname(file), 'root.sealed.json') });
+const serverEnv = (file: string) => ({
+  ...SERVER_ENV,
+  DATABASE_URL: `file:${file}`,
+  KEYGEN_SEALED_ROOT_FILE: path.join(path.dirname(file), 'root.sealed.json'),
+});
 
 /** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
 function serverCommand(): { command: string[]; label: string } {
   if (opts.server) return { command: [process.execPath, path.resolve(opts.server)], label: `node ${opts.server}` };
   if (!opts.tsx) {
-    const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts')], { cwd: ROOT, encoding: 'utf8' });
+    const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     const dist = path.join(ROOT, 'dist/server.mjs');
-    if (built.status === 0 && existsSync(dist)) return { command: [process.execPath, dist], label: 'node dist/server.mjs (npm run build)' };
+    if (built.status === 0 && existsSync(dist))
+      return { command: [process.execPath, dist], label: 'node dist/server.mjs (npm run build)' };
     console.warn(`npm run build failed; running src/ through tsx instead.\n${built.stderr}`);
   }
-  return { command: [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server.ts')], label: 'node --import tsx src/server.ts' };
+  return {
+    command: [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server.ts')],
+    label: 'node --import tsx src/server.ts',
+  };
 }
 
 const startReference = () => startServer({}, [process.execPath, path.join(ROOT, 'scripts/bench/reference-server.mjs')]);
@@ -182,11 +202,26 @@ async function measure(
   const dbCpuUs = meter ? ((meter.cpuSeconds() - db0!) * 1e6) / r.requests.total : undefined;
   // Requests in flight when autocannon stops were sent but not counted: a few statements too many.
   const counted = meter ? await meter.statements() : undefined;
-  const statements = counted?.map((c) => ({ query: c.query, perRequest: c.calls / r.requests.total, meanMs: c.totalMs / c.calls }));
+  const statements = counted?.map((c) => ({
+    query: c.query,
+    perRequest: c.calls / r.requests.total,
+    meanMs: c.totalMs / c.calls,
+  }));
   const statementsPerRequest = statements?.reduce((n, c) => n + c.perRequest, 0);
   const ok = r['2xx'] + (warm?.['2xx'] ?? 0);
   const bad = r.non2xx + r.errors + r.timeouts + (warm ? warm.non2xx + warm.errors + warm.timeouts : 0);
-  return { name: op.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad, cpuUs, dbCpuUs, statementsPerRequest, statements };
+  return {
+    name: op.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok,
+    bad,
+    cpuUs,
+    dbCpuUs,
+    statementsPerRequest,
+    statements,
+  };
 }
 
 let sequence = 0;
@@ -302,7 +337,10 @@ function writeSection(name: string, markdown: string) {
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const at = text.indexOf(start);
   const stop = text.indexOf(end);
-  text = at >= 0 && stop > at ? text.slice(0, at) + block + text.slice(stop + end.length) : `${text.trimEnd()}\n\n${block}\n`;
+  text =
+    at >= 0 && stop > at
+      ? text.slice(0, at) + block + text.slice(stop + end.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, text);
   console.log(`\nWrote the "${name}" section of BENCHMARKS.md.`);
 }
@@ -327,7 +365,10 @@ async function benchPostgres(): Promise<{ url: string; meter?: DatabaseMeter; st
     const bin = postgresBin();
     if (!bin) throw new Error('--engine pg needs PostgreSQL: apt-get install -y postgresql, or set TEST_DATABASE_URL.');
     // The server's default durability (fsync, synchronous_commit); pg_stat_statements counts each statement.
-    cluster = await startPostgresCluster(bin, ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']);
+    cluster = await startPostgresCluster(bin, [
+      'shared_preload_libraries=pg_stat_statements',
+      'pg_stat_statements.track=all',
+    ]);
     admin = cluster.url;
   }
   const database = await createDatabase(admin, `bench_${randomBytes(4).toString('hex')}`);
@@ -340,13 +381,17 @@ async function benchPostgres(): Promise<{ url: string; meter?: DatabaseMeter; st
   const meter: DatabaseMeter | undefined = cluster && {
     cpuSeconds: () => {
       const postmaster = cluster.postmasterPid();
-      return cpuTotal(postmaster) + cpuSeconds(postmaster).reaped + childrenOf(postmaster).reduce((n, p) => {
-        try {
-          return n + cpuTotal(p);
-        } catch {
-          return n; // exited after it was listed
-        }
-      }, 0);
+      return (
+        cpuTotal(postmaster) +
+        cpuSeconds(postmaster).reaped +
+        childrenOf(postmaster).reduce((n, p) => {
+          try {
+            return n + cpuTotal(p);
+          } catch {
+            return n; // exited after it was listed
+          }
+        }, 0)
+      );
     },
     reset: async () => {
       await stats.query('SELECT pg_stat_statements_reset()');
@@ -384,18 +429,26 @@ async function throughput() {
   if (ON_PG) {
     postgres = await benchPostgres();
     dbMeter = postgres.meter;
-    env = { ...SERVER_ENV, DATABASE_URL: postgres.url, PUBLIC_URL: 'http://127.0.0.1:8080', KEYGEN_ROOT_PASSPHRASE: BENCH_PASSPHRASE, DATABASE_POOL_SIZE: '10' };
+    env = {
+      ...SERVER_ENV,
+      DATABASE_URL: postgres.url,
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      KEYGEN_ROOT_PASSPHRASE: BENCH_PASSPHRASE,
+      DATABASE_POOL_SIZE: '10',
+    };
     pool = openPostgresPool(postgres.url, { poolSize: 4, statementTimeoutMs: 600_000 });
     await migratePostgres(pool);
     seeded = await seedBasePostgres(pool, 2);
     await seedOrdersPostgres(pool, seeded.storeIds[0]!, 0, 1_000);
-    if (keysOnMain()) keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS_PG);
+    if (keysOnMain())
+      keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS_PG);
   } else {
     seeded = seedBase(path.join(dir, 'bench.db'), 2);
     env = serverEnv(seeded.file);
     seedOrders(seeded.file, seeded.storeIds[0]!, 0, 1_000);
     // One-time key tokens for the exchange row: more than its rounds can spend at a few thousand req/s.
-    if (keysOnMain()) keyTokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
+    if (keysOnMain())
+      keyTokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
   }
   const [readStore, writeStore] = seeded.storeIds;
   const key = seeded.apiKey;
@@ -423,8 +476,13 @@ async function throughput() {
         const m = await measure(server.url, row.op, DURATION, CONNECTIONS, round === 1, server.proc.pid);
         ratios[i].push(m.rps / r.rps);
         samples[i].push({ ref: r, real: m });
-        const db = m.dbCpuUs === undefined ? '' : `, database CPU ${f0(m.dbCpuUs)} µs/req, ${f2(m.statementsPerRequest!)} statements/req`;
-        console.log(`  round ${round} ${row.op.name}: reference ${f0(r.rps)} req/s, server ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req vs ${f0(r.cpuUs)}${db}), ratio ${f2(m.rps / r.rps)}${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
+        const db =
+          m.dbCpuUs === undefined
+            ? ''
+            : `, database CPU ${f0(m.dbCpuUs)} µs/req, ${f2(m.statementsPerRequest!)} statements/req`;
+        console.log(
+          `  round ${round} ${row.op.name}: reference ${f0(r.rps)} req/s, server ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req vs ${f0(r.cpuUs)}${db}), ratio ${f2(m.rps / r.rps)}${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`,
+        );
       }
     }
     mem = memory(server.proc.pid);
@@ -445,12 +503,16 @@ async function throughput() {
   let stored: number;
   let wal = NaN;
   if (pool) {
-    stored = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE store_id = $1', [writeStore])).rows[0]!.n);
+    stored = Number(
+      (await pool.query<{ n: string }>('SELECT count(*) AS n FROM orders WHERE store_id = $1', [writeStore])).rows[0]!
+        .n,
+    );
     await pool.end();
     await postgres!.stop();
   } else {
     const written = new Database(seeded.file, { readonly: true });
-    stored = (written.prepare('SELECT count(*) AS n FROM orders WHERE store_id = ?').get(writeStore) as { n: number }).n;
+    stored = (written.prepare('SELECT count(*) AS n FROM orders WHERE store_id = ?').get(writeStore) as { n: number })
+      .n;
     written.close();
     wal = fileMb(`${seeded.file}-wal`);
   }
@@ -465,7 +527,9 @@ async function throughput() {
       const db = ON_PG ? ` ${f0(m!.dbCpuUs ?? NaN)} | ${f2(m!.statementsPerRequest ?? NaN)} |` : '';
       return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) |${db} **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |`;
     }),
-    ...(exchange ? [] : ['| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |']),
+    ...(exchange
+      ? []
+      : ['| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |']),
   ];
   const after =
     `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). ` +
@@ -486,7 +550,13 @@ async function throughput() {
             '',
             '| statement | per request | mean ms |',
             '|---|---:|---:|',
-            ...(m!.statements ?? []).filter((c) => c.perRequest >= 0.01).slice(0, 8).map((c) => `| \`${c.query.length > 150 ? `${c.query.slice(0, 150)}…` : c.query}\` | ${f2(c.perRequest)} | ${c.meanMs.toFixed(3)} |`),
+            ...(m!.statements ?? [])
+              .filter((c) => c.perRequest >= 0.01)
+              .slice(0, 8)
+              .map(
+                (c) =>
+                  `| \`${c.query.length > 150 ? `${c.query.slice(0, 150)}…` : c.query}\` | ${f2(c.perRequest)} | ${c.meanMs.toFixed(3)} |`,
+              ),
           ].join('\n'),
         )
         .join('\n\n')}\n`
@@ -514,7 +584,9 @@ async function scale() {
       const results: Measured[] = [];
       for (const op of ops(count)) {
         const m = await measure(server.url, op);
-        console.log(`  ${count.toLocaleString('en-US')} orders, ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} non-2xx` : ''}`);
+        console.log(
+          `  ${count.toLocaleString('en-US')} orders, ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} non-2xx` : ''}`,
+        );
         results.push(m);
       }
       return { results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
@@ -523,7 +595,9 @@ async function scale() {
   seedOrders(seeded.file, store, 0, 1_000);
   const small = await at(1_000);
   const t0 = performance.now();
-  seedOrders(seeded.file, store, 1_000, 1_000_000, (n) => process.stdout.write(`\r  seeding: ${n.toLocaleString('en-US')} orders`));
+  seedOrders(seeded.file, store, 1_000, 1_000_000, (n) =>
+    process.stdout.write(`\r  seeding: ${n.toLocaleString('en-US')} orders`),
+  );
   console.log(` (${((performance.now() - t0) / 1000).toFixed(0)} s, database ${f0(fileMb(seeded.file))} MB)`);
   const large = await at(1_000_000);
   const walAfter = fileMb(`${seeded.file}-wal`);
@@ -570,7 +644,12 @@ async function soak() {
         measure(server.url, getOrder(readStore, key, 1_000), window, CONNECTIONS - 2 * split),
         ...(withKeys ? [measure(server.url, keyTraffic(key), window, 1)] : []),
       ]);
-      const s = { at: (performance.now() - start) / 1000, results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
+      const s = {
+        at: (performance.now() - start) / 1000,
+        results,
+        mem: memory(server.proc.pid),
+        walMb: fileMb(`${seeded.file}-wal`),
+      };
       out.push(s);
       console.log(
         `  ${f0(s.at)} s: ${results.map((m) => `${m.name} ${f0(m.rps)} req/s p50 ${m.p50} p99 ${m.p99}${m.bad ? ` (${m.bad} bad)` : ''}`).join('; ')}; RSS ${f0(s.mem.rssMb)} MB; WAL ${f2(s.walMb)} MB`,
@@ -613,7 +692,15 @@ async function largeLists() {
   const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const phases = await withServer(seeded, command, async (server) => {
     const pid = server.proc.pid!;
-    const out: Array<{ name: string; seconds: number; mb: number; peakMb: number; rssAfterMb: number; healthMaxMs: number; healthBad: number }> = [];
+    const out: Array<{
+      name: string;
+      seconds: number;
+      mb: number;
+      peakMb: number;
+      rssAfterMb: number;
+      healthMaxMs: number;
+      healthBad: number;
+    }> = [];
     const phase = async (name: string, work: () => Promise<number>) => {
       resetPeak(pid);
       let stop = false;
@@ -635,8 +722,18 @@ async function largeLists() {
       stop = true;
       await probe;
       const mem = memory(pid);
-      out.push({ name, seconds, mb: bytes / 1024 / 1024, peakMb: mem.peakMb, rssAfterMb: mem.rssMb, healthMaxMs, healthBad });
-      console.log(`  ${name}: ${f2(seconds)} s, ${f0(bytes / 1024 / 1024)} MB, peak RSS ${f0(mem.peakMb)} MB, RSS after ${f0(mem.rssMb)} MB, slowest /healthz ${f0(healthMaxMs)} ms`);
+      out.push({
+        name,
+        seconds,
+        mb: bytes / 1024 / 1024,
+        peakMb: mem.peakMb,
+        rssAfterMb: mem.rssMb,
+        healthMaxMs,
+        healthBad,
+      });
+      console.log(
+        `  ${name}: ${f2(seconds)} s, ${f0(bytes / 1024 / 1024)} MB, peak RSS ${f0(mem.peakMb)} MB, RSS after ${f0(mem.rssMb)} MB, slowest /healthz ${f0(healthMaxMs)} ms`,
+      );
     };
     await phase('POST 50 orders of ~1 MB, one at a time', async () => {
       let sent = 0;
@@ -670,7 +767,10 @@ async function largeLists() {
   const lines = [
     '| phase | seconds | MB moved | peak RSS MB | RSS after MB | slowest /healthz ms | /healthz not 200 |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...phases.phases.map((p) => `| ${p.name} | ${f2(p.seconds)} | ${f0(p.mb)} | ${f0(p.peakMb)} | ${f0(p.rssAfterMb)} | ${f0(p.healthMaxMs)} | ${p.healthBad} |`),
+    ...phases.phases.map(
+      (p) =>
+        `| ${p.name} | ${f2(p.seconds)} | ${f0(p.mb)} | ${f0(p.peakMb)} | ${f0(p.rssAfterMb)} | ${f0(p.healthMaxMs)} | ${p.healthBad} |`,
+    ),
   ];
   const ok = phases.overallPeakMb < 500 && phases.phases.every((p) => p.healthBad === 0);
   const after = `Peak RSS over the run: ${f0(phases.overallPeakMb)} MB (target < 500 MB, \`/healthz\` answering throughout: ${ok ? 'met' : '**not met**'}). Each phase's peak is measured from its start (VmHWM reset through /proc/PID/clear_refs).`;
@@ -697,10 +797,25 @@ async function keysByBackend() {
   writeFileSync(conf, `directories.tokendir = ${tokenDir}\nobjectstore.backend = file\nlog.level = ERROR\n`);
   process.env.SOFTHSM2_CONF = conf;
   const pin = randomBytes(8).toString('hex');
-  spawnSync(SOFTHSM_UTIL, ['--init-token', '--free', '--label', 'keygen-bench', '--so-pin', randomBytes(8).toString('hex'), '--pin', pin], { env: { ...process.env, SOFTHSM2_CONF: conf } });
-  const tokenEnv = { SOFTHSM2_CONF: conf, KEYGEN_PKCS11_MODULE: SOFTHSM_MODULE, KEYGEN_PKCS11_TOKEN_LABEL: 'keygen-bench', KEYGEN_PKCS11_PIN: pin };
+  spawnSync(
+    SOFTHSM_UTIL,
+    ['--init-token', '--free', '--label', 'keygen-bench', '--so-pin', randomBytes(8).toString('hex'), '--pin', pin],
+    { env: { ...process.env, SOFTHSM2_CONF: conf } },
+  );
+  const tokenEnv = {
+    SOFTHSM2_CONF: conf,
+    KEYGEN_PKCS11_MODULE: SOFTHSM_MODULE,
+    KEYGEN_PKCS11_TOKEN_LABEL: 'keygen-bench',
+    KEYGEN_PKCS11_PIN: pin,
+  };
   const KEYS_TOKENS = 60_000;
-  const backends: Array<{ name: string; extra: Record<string, string>; seeded: Seeded; env: Record<string, string>; tokens: SeededKeyTokens }> = [];
+  const backends: Array<{
+    name: string;
+    extra: Record<string, string>;
+    seeded: Seeded;
+    env: Record<string, string>;
+    tokens: SeededKeyTokens;
+  }> = [];
   for (const b of [
     { name: 'file', extra: {} as Record<string, string> },
     { name: 'pkcs11 (SoftHSM2)', extra: tokenEnv as Record<string, string> },
@@ -709,10 +824,14 @@ async function keysByBackend() {
     const env = { ...serverEnv(seeded.file), ...b.extra };
     const t0 = performance.now();
     const tokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEYS_TOKENS);
-    console.log(`  ${b.name}: ${KEYS_TOKENS.toLocaleString('en-US')} key tokens sealed in ${f2((performance.now() - t0) / 1000)} s`);
+    console.log(
+      `  ${b.name}: ${KEYS_TOKENS.toLocaleString('en-US')} key tokens sealed in ${f2((performance.now() - t0) / 1000)} s`,
+    );
     backends.push({ ...b, seeded, env, tokens });
   }
-  console.log(`Reference: node scripts/bench/reference-server.mjs; servers: ${label}, root in the file and in a SoftHSM2 token; ${ROUNDS} rounds`);
+  console.log(
+    `Reference: node scripts/bench/reference-server.mjs; servers: ${label}, root in the file and in a SoftHSM2 token; ${ROUNDS} rounds`,
+  );
   const ref = await startReference();
   const servers = await Promise.all(backends.map((b) => startServer(b.env, command)));
   const json = { 'content-type': 'application/json' };
@@ -721,16 +840,30 @@ async function keysByBackend() {
     const rowsOf = await Promise.all(
       backends.map(async (b, i) => {
         const key = b.seeded.apiKey;
-        const made = await fetch(`${servers[i]!.url}/keygen/keys`, { method: 'POST', headers: { ...json, 'x-api-key': key }, body: '{"userSecretProvider":"dev"}' });
-        if (made.status !== 200) throw new Error(`POST /keygen/keys on the ${b.name} server: ${made.status} ${await made.text()}`);
+        const made = await fetch(`${servers[i]!.url}/keygen/keys`, {
+          method: 'POST',
+          headers: { ...json, 'x-api-key': key },
+          body: '{"userSecretProvider":"dev"}',
+        });
+        if (made.status !== 200)
+          throw new Error(`POST /keygen/keys on the ${b.name} server: ${made.status} ${await made.text()}`);
         const { id, clientSecret } = (await made.json()) as { id: string; clientSecret: string };
-        const init: Op = { name: 'POST /keygen/keys (init)', method: 'POST', path: '/keygen/keys', headers: { 'x-api-key': key }, setup: (req) => ({ ...req, body: '{"userSecretProvider":"dev"}' }) };
+        const init: Op = {
+          name: 'POST /keygen/keys (init)',
+          method: 'POST',
+          path: '/keygen/keys',
+          headers: { 'x-api-key': key },
+          setup: (req) => ({ ...req, body: '{"userSecretProvider":"dev"}' }),
+        };
         const generate: Op = {
           name: 'POST /keygen/keys/{id}/transactions/generate',
           method: 'POST',
           path: `/keygen/keys/${id}/transactions/generate`,
           headers: { 'x-api-key': key },
-          setup: (req) => ({ ...req, body: JSON.stringify({ clientSecret, clientReturnUrl: 'http://127.0.0.1/return' }) }),
+          setup: (req) => ({
+            ...req,
+            body: JSON.stringify({ clientSecret, clientReturnUrl: 'http://127.0.0.1/return' }),
+          }),
         };
         return [init, generate, exchangeKey(b.tokens.keyId, key, b.tokens.tokens)];
       }),
@@ -739,13 +872,30 @@ async function keysByBackend() {
     const results = names.map(() => ({ ref: [] as Measured[], by: backends.map(() => [] as Measured[]) }));
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [r, name] of names.entries()) {
-        const reference = await measure(ref.url, rowsOf[0]![r]!, DURATION, CONNECTIONS, round === 1, ref.proc.pid, true);
+        const reference = await measure(
+          ref.url,
+          rowsOf[0]![r]!,
+          DURATION,
+          CONNECTIONS,
+          round === 1,
+          ref.proc.pid,
+          true,
+        );
         results[r]!.ref.push(reference);
         const line = [`  round ${round} ${name}: reference ${f0(reference.rps)} req/s`];
         for (const [i, b] of backends.entries()) {
-          const m = await measure(servers[i]!.url, rowsOf[i]![r]!, DURATION, CONNECTIONS, round === 1, servers[i]!.proc.pid);
+          const m = await measure(
+            servers[i]!.url,
+            rowsOf[i]![r]!,
+            DURATION,
+            CONNECTIONS,
+            round === 1,
+            servers[i]!.proc.pid,
+          );
           results[r]!.by[i]!.push(m);
-          line.push(`${b.name} ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req)${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`);
+          line.push(
+            `${b.name} ${f0(m.rps)} req/s (p50 ${m.p50} ms, p99 ${m.p99} ms, CPU ${f0(m.cpuUs)} µs/req)${m.bad ? `, ${m.bad} non-2xx/errors` : ''}`,
+          );
         }
         console.log(line.join('; '));
       }
@@ -762,7 +912,7 @@ async function keysByBackend() {
       }),
     ];
     const after =
-      'Each cell is the median of the rounds (by req/s). CPU is the server process\'s (user + system) per answered request, the token\'s work included: SoftHSM2 is a library in the process, whose operations run on the event loop (the default: KEYGEN_PKCS11_THREAD_POOL unset). ' +
+      "Each cell is the median of the rounds (by req/s). CPU is the server process's (user + system) per answered request, the token's work included: SoftHSM2 is a library in the process, whose operations run on the event loop (the default: KEYGEN_PKCS11_THREAD_POOL unset). " +
       `Sealed-module operations per request: init 1 (the client-secret verifier, an HMAC), generate transaction 2 (the verifier, the client secret sealed), exchange 1 (the key token unsealed). The exchange rows spend one of ${KEYS_TOKENS.toLocaleString('en-US')} one-time key tokens per request, seeded per server under its own root (scripts/bench/seed-keys.ts).`;
     const md = `## Key operations: the root in the sealed file and in a SoftHSM2 token\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
     console.log(`\n${md}`);

@@ -50,7 +50,14 @@ export function readService(file: string): ServiceInfo {
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
       const op = item?.[method];
-      if (op) operations.push({ method: method.toUpperCase(), path: p, operationId: op.operationId, summary: op.summary, tags: op.tags ?? [] });
+      if (op)
+        operations.push({
+          method: method.toUpperCase(),
+          path: p,
+          operationId: op.operationId,
+          summary: op.summary,
+          tags: op.tags ?? [],
+        });
     }
   }
   return {
@@ -192,7 +199,12 @@ export function errorRows(doc: Json): Array<{ status: string; code: string; type
       if (err?.code !== undefined) codes.add(String(err.code));
       if (err?.reason !== undefined) reasons.add(String(err.reason));
     }
-    rows.push({ status, code: [...codes].join(', '), type: [...reasons].join(', '), text: description.replace(/\s+/g, ' ') });
+    rows.push({
+      status,
+      code: [...codes].join(', '),
+      type: [...reasons].join(', '),
+      text: description.replace(/\s+/g, ' '),
+    });
   }
   return rows.sort((a, b) => a.status.localeCompare(b.status) || a.code.localeCompare(b.code));
 }
@@ -202,18 +214,27 @@ function reasonSchemas(doc: Json): Array<{ name: string; values: string[]; descr
   const schemas = (((doc.components ?? {}) as Json).schemas ?? {}) as Record<string, Json>;
   return Object.entries(schemas)
     .filter(([name, s]) => /Reason$/.test(name) && Array.isArray(s.enum))
-    .map(([name, s]) => ({ name, values: (s.enum as unknown[]).map(String), description: String(s.description ?? '') }));
+    .map(([name, s]) => ({
+      name,
+      values: (s.enum as unknown[]).map(String),
+      description: String(s.description ?? ''),
+    }));
 }
 
 export function errorsPage(services: Array<{ info: ServiceInfo; doc: Json }>): string {
   const sections = services.map(({ info, doc }) => {
     const rows = errorRows(doc)
-      .map((r) => `        <tr><td>${escapeHtml(r.status)}</td><td><code>${escapeHtml(r.code)}</code></td><td>${escapeHtml(r.type)}</td><td>${inlineCode(r.text)}</td></tr>`)
+      .map(
+        (r) =>
+          `        <tr><td>${escapeHtml(r.status)}</td><td><code>${escapeHtml(r.code)}</code></td><td>${escapeHtml(r.type)}</td><td>${inlineCode(r.text)}</td></tr>`,
+      )
       .join('\n');
     const reasons = reasonSchemas(doc)
       .map((r) => {
         // "`missing`: not sent. `invalid`: …" → one item per value.
-        const says = new Map([...r.description.matchAll(/`([\w-]+)`: ([^`]+?)(?=\s*`[\w-]+`:|\s*$)/g)].map((m) => [m[1]!, m[2]!.trim()]));
+        const says = new Map(
+          [...r.description.matchAll(/`([\w-]+)`: ([^`]+?)(?=\s*`[\w-]+`:|\s*$)/g)].map((m) => [m[1]!, m[2]!.trim()]),
+        );
         return `    <h3>Reasons (<code>${escapeHtml(r.name)}</code>)</h3>
     <table>
       <thead><tr><th>reason</th><th>meaning</th></tr></thead>
@@ -281,7 +302,15 @@ export function referencePage(service: ServiceInfo): string {
 `;
 }
 
-const scalarBundle = path.join(repoRoot, 'node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js');
+const scalarBundle = path.join(
+  repoRoot,
+  'node_modules',
+  '@scalar',
+  'api-reference',
+  'dist',
+  'browser',
+  'standalone.js',
+);
 
 /** What the try-it console's empty key field says: where a key comes from. */
 export const KEY_FIELD_HINT = 'svc_… (the key npm start or npm run cli -- api-key create printed)';
@@ -294,7 +323,10 @@ const SCALAR_KEY_PLACEHOLDER = 'placeholder:`QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFR
  */
 export function scalarBundleWithKeyHint(source = readFileSync(scalarBundle, 'utf8')): string {
   const parts = source.split(SCALAR_KEY_PLACEHOLDER);
-  if (parts.length < 2) throw new Error(`${scalarBundle}: Scalar's API key placeholder was not found; check the try-it key field and update build-docs.ts`);
+  if (parts.length < 2)
+    throw new Error(
+      `${scalarBundle}: Scalar's API key placeholder was not found; check the try-it key field and update build-docs.ts`,
+    );
   return parts.join(`placeholder:${JSON.stringify(KEY_FIELD_HINT)}`);
 }
 
@@ -315,9 +347,15 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
       writeFileSync(path.join(staging, 'openapi', `${service.name}.yaml`), text);
       writeFileSync(path.join(staging, 'openapi', `${service.name}.json`), `${JSON.stringify(doc, null, 2)}\n`);
       const serverUrl = ((doc.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '').replace(/\/+$/, '');
-      if (!/^https?:\/\//.test(serverUrl)) throw new Error(`${file}: servers[0].url must be an absolute http(s) URL (the code samples and the server's rewrite start from it)`);
+      if (!/^https?:\/\//.test(serverUrl))
+        throw new Error(
+          `${file}: servers[0].url must be an absolute http(s) URL (the code samples and the server's rewrite start from it)`,
+        );
       const clientFactory = `create${service.name[0]!.toUpperCase()}${service.name.slice(1)}Client`;
-      writeFileSync(path.join(staging, `${service.name}.openapi.json`), `${JSON.stringify(withCodeSamples(doc, { serverUrl, clientFactory }))}\n`);
+      writeFileSync(
+        path.join(staging, `${service.name}.openapi.json`),
+        `${JSON.stringify(withCodeSamples(doc, { serverUrl, clientFactory }))}\n`,
+      );
       const html = referencePage(service);
       const external = externalResources(html);
       if (external.length > 0) throw new Error(`${service.name}.html loads from other hosts: ${external.join(', ')}`);
@@ -343,7 +381,14 @@ export async function buildSite(outDir: string, files = specFiles()): Promise<Se
 function siteIsStale(outDir: string): boolean {
   const built = path.join(outDir, 'index.html');
   if (!existsSync(built)) return true;
-  const sources = [fileURLToPath(import.meta.url), path.join(repoRoot, 'scripts', 'lib', 'code-samples.ts'), scalarBundle, ...readdirSync(path.join(repoRoot, 'openapi')).filter(isContractFile).map((f) => path.join(repoRoot, 'openapi', f))];
+  const sources = [
+    fileURLToPath(import.meta.url),
+    path.join(repoRoot, 'scripts', 'lib', 'code-samples.ts'),
+    scalarBundle,
+    ...readdirSync(path.join(repoRoot, 'openapi'))
+      .filter(isContractFile)
+      .map((f) => path.join(repoRoot, 'openapi', f)),
+  ];
   const builtAt = statSync(built).mtimeMs;
   return sources.some((f) => statSync(f).mtimeMs > builtAt);
 }
@@ -363,7 +408,8 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const services = await buildSite(outDir);
   const rel = path.relative(process.cwd(), outDir) || '.';
-  for (const s of services) console.log(`✓ ${rel}/${s.name}.html  ${s.title} ${s.version} (${s.operations.length} operations)`);
+  for (const s of services)
+    console.log(`✓ ${rel}/${s.name}.html  ${s.title} ${s.version} (${s.operations.length} operations)`);
   console.log(`✓ ${rel}/index.html  in ${Date.now() - started} ms`);
   return 0;
 }

@@ -21,7 +21,9 @@ const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'src/shared/db/mig
 
 function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo, version: VersionInfo): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));
-  const entries = files.map((f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`);
+  const entries = files.map(
+    (f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`,
+  );
   return `import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 const files = new Map([
@@ -68,7 +70,11 @@ const embedAssets = (checkpointWorker: string, info: BuildInfo, version: Version
       const resolved = path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
       return resolved === target ? { path: target, namespace: 'embedded-assets' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({ contents: embeddedAssetsModule(checkpointWorker, info, version), loader: 'js', resolveDir: root }));
+    b.onLoad({ filter: /.*/, namespace: 'embedded-assets' }, () => ({
+      contents: embeddedAssetsModule(checkpointWorker, info, version),
+      loader: 'js',
+      resolveDir: root,
+    }));
   },
 });
 
@@ -106,11 +112,17 @@ function sqliteBinding(): { file: string; napi: number } {
   const pkg = path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
   const compiled = path.join(pkg, 'build/Release/better_sqlite3.node');
   // lib/binding.js is not among the package's exports: load it by its path.
-  const { getPrebuildPath } = createRequire(import.meta.url)(path.join(pkg, 'lib/binding.js')) as { getPrebuildPath(): string | null };
+  const { getPrebuildPath } = createRequire(import.meta.url)(path.join(pkg, 'lib/binding.js')) as {
+    getPrebuildPath(): string | null;
+  };
   const file = existsSync(compiled) ? compiled : getPrebuildPath();
-  if (!file) throw new Error(`better-sqlite3 has no binding for ${process.platform}-${process.arch}: run npm ci on this machine first.`);
+  if (!file)
+    throw new Error(
+      `better-sqlite3 has no binding for ${process.platform}-${process.arch}: run npm ci on this machine first.`,
+    );
   const napi = /NAPI_VERSION=(\d+)/.exec(readFileSync(path.join(pkg, 'binding.gyp'), 'utf8'))?.[1];
-  if (!napi) throw new Error("better-sqlite3's binding.gyp names no NAPI_VERSION: this build script needs updating for it.");
+  if (!napi)
+    throw new Error("better-sqlite3's binding.gyp names no NAPI_VERSION: this build script needs updating for it.");
   return { file, napi: Number(napi) };
 }
 
@@ -121,9 +133,18 @@ async function main() {
   const binding = sqliteBinding();
   const pkcs11 = pkcs11BindingFile();
   const here = currentRuntime();
-  const info: BuildInfo = { node: here.version, napi: binding.napi, platform: here.platform, arch: here.arch, libc: here.libc };
+  const info: BuildInfo = {
+    node: here.version,
+    napi: binding.napi,
+    platform: here.platform,
+    arch: here.arch,
+    libc: here.libc,
+  };
   // The commit is git's answer in this checkout (`unknown` outside one); the bundle prints it for --version.
-  const version: VersionInfo = { version: (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version, commit: gitCommit(root) };
+  const version: VersionInfo = {
+    version: (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version,
+    commit: gitCommit(root),
+  };
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   await build({
@@ -138,16 +159,23 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
     // CommonJS dependencies inside an ES module bundle call require(); give them one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     plugins: [embedAssets(await checkpointWorkerSource(), info, version), pkcs11Binding(pkcs11 !== undefined)],
     // pg requires its optional pg-cloudflare only inside Cloudflare Workers; `npm ci --omit=optional` leaves it out.
     external: ['pg-cloudflare'],
   });
   copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
   if (pkcs11) copyFileSync(pkcs11, path.join(out, 'pkcs11.node'));
-  else console.warn('pkcs11js (optional) is not installed: this bundle cannot keep the root in a PKCS#11 token (KEYGEN_PKCS11_MODULE).');
+  else
+    console.warn(
+      'pkcs11js (optional) is not installed: this bundle cannot keep the root in a PKCS#11 token (KEYGEN_PKCS11_MODULE).',
+    );
   const files = ['server.mjs', 'cli.mjs', 'better_sqlite3.node', ...(pkcs11 ? ['pkcs11.node'] : [])].join(', ');
-  console.log(`dist/ (${version.version}, commit ${version.commit}): ${files} (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`);
+  console.log(
+    `dist/ (${version.version}, commit ${version.commit}): ${files} (${info.platform}-${info.arch}, Node-API ${info.napi}: Node.js 22.14+, built with ${info.node})`,
+  );
 }
 
 main().catch((err) => {

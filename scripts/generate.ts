@@ -48,7 +48,10 @@ async function zodFor(specPath: string): Promise<string> {
                 );
                 return c.chain.current
                   .attr('refine')
-                  .call($.func().param('s').do($.return(fits)), $.object().prop('message', $.literal(`Must be at most ${n} characters long.`)));
+                  .call(
+                    $.func().param('s').do($.return(fits)),
+                    $.object().prop('message', $.literal(`Must be at most ${n} characters long.`)),
+                  );
               };
               return undefined;
             },
@@ -83,7 +86,10 @@ async function render(): Promise<Map<string, string>> {
     const zod = await zodFor(specPath);
     files.set(`${name}/zod.ts`, banner(spec) + zod);
     const exports = new Set([...zod.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));
-    files.set(`${name}/routes.ts`, banner(spec) + routesFor(parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports));
+    files.set(
+      `${name}/routes.ts`,
+      banner(spec) + routesFor(parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports),
+    );
   }
   return files;
 }
@@ -112,12 +118,13 @@ async function main() {
   const want = await render();
   if (check) {
     const have = await existing();
-    const stale = [...new Set([...want.keys(), ...have.keys()])]
-      .filter((f) => want.get(f) !== have.get(f))
-      .sort();
+    const stale = [...new Set([...want.keys(), ...have.keys()])].filter((f) => want.get(f) !== have.get(f)).sort();
     if (stale.length > 0) {
       console.error(`generated/ is stale; run \`npm run generate\` and commit the result:`);
-      for (const f of stale) console.error(`  generated/${f} ${!have.has(f) ? '(missing)' : !want.has(f) ? '(no longer generated)' : '(differs)'}`);
+      for (const f of stale)
+        console.error(
+          `  generated/${f} ${!have.has(f) ? '(missing)' : !want.has(f) ? '(no longer generated)' : '(differs)'}`,
+        );
       process.exit(1);
     }
     console.log(`generated/ is up to date (${want.size} files).`);

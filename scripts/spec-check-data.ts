@@ -58,7 +58,10 @@ const RESOURCES: StoredResource[] = [
 
 const schemaNameOf = (table: string): string => {
   const singular = table.replace(/ies$/, 'y').replace(/s$/, '');
-  return singular.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  return singular
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 };
 
 /** One engine's access: the tables with their columns, and pages of a table's rows. */
@@ -76,9 +79,20 @@ function sqliteReader(url: string): Reader {
   return {
     tables: async () => {
       const names = sqlite.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all();
-      return new Map(names.map(({ name }) => [name, sqlite.prepare<[], { name: string }>(`PRAGMA table_info("${name.replace(/"/g, '""')}")`).all().map((c) => c.name)]));
+      return new Map(
+        names.map(({ name }) => [
+          name,
+          sqlite
+            .prepare<[], { name: string }>(`PRAGMA table_info("${name.replace(/"/g, '""')}")`)
+            .all()
+            .map((c) => c.name),
+        ]),
+      );
     },
-    page: async (table, offset, limit) => sqlite.prepare<[number, number], Row>(`SELECT * FROM "${table}" ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, offset),
+    page: async (table, offset, limit) =>
+      sqlite
+        .prepare<[number, number], Row>(`SELECT * FROM "${table}" ORDER BY rowid LIMIT ? OFFSET ?`)
+        .all(limit, offset),
     close: async () => {
       sqlite.close();
     },
@@ -96,7 +110,8 @@ function postgresReader(url: string): Reader {
       for (const r of rows) out.set(r.table_name, [...(out.get(r.table_name) ?? []), r.column_name]);
       return out;
     },
-    page: async (table, offset, limit) => (await pool.query<Row>(`SELECT * FROM "${table}" ORDER BY id LIMIT $1 OFFSET $2`, [limit, offset])).rows,
+    page: async (table, offset, limit) =>
+      (await pool.query<Row>(`SELECT * FROM "${table}" ORDER BY id LIMIT $1 OFFSET $2`, [limit, offset])).rows,
     close: () => pool.end(),
   };
 }
@@ -152,26 +167,43 @@ export async function checkStoredData(databaseUrl: string, specFile: string, lim
         continue;
       }
       const validate = ajv.compile({ $ref: `contract#/components/schemas/${resource.schema}` });
-      const result: ResourceResult = { table: resource.table, schema: resource.schema, rows: 0, violations: 0, named: [] };
+      const result: ResourceResult = {
+        table: resource.table,
+        schema: resource.schema,
+        rows: 0,
+        violations: 0,
+        named: [],
+      };
       for (let offset = 0; ; offset += PAGE) {
         const rows = await reader.page(resource.table, offset, PAGE);
         for (const row of rows) {
           result.rows++;
           let problems: string[];
           try {
-            problems = validate(resource.render(row)) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+            problems = validate(resource.render(row))
+              ? []
+              : (validate.errors ?? []).map(
+                  (e) =>
+                    `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+                );
           } catch (err) {
             problems = [`cannot be rendered: ${(err as Error).message}`];
           }
           if (problems.length === 0) continue;
           result.violations++;
-          if (result.named.length < limit) result.named.push({ row: resource.names.map((n) => `${n}=${String(row[n])}`).join(', '), problems });
+          if (result.named.length < limit)
+            result.named.push({ row: resource.names.map((n) => `${n}=${String(row[n])}`).join(', '), problems });
         }
         if (rows.length < PAGE) break;
       }
       results.push(result);
     }
-    return { database: redact(databaseUrl), spec: path.relative(process.cwd(), specFile) || specFile, resources: results, unchecked };
+    return {
+      database: redact(databaseUrl),
+      spec: path.relative(process.cwd(), specFile) || specFile,
+      resources: results,
+      unchecked,
+    };
   } finally {
     await reader.close();
   }
@@ -182,7 +214,9 @@ const redact = (url: string): string => url.replace(/(\/\/[^:/@]+):[^@]*@/, '$1:
 
 export function renderDataCheck(check: DataCheck): string {
   const bad = check.resources.reduce((n, r) => n + r.violations, 0);
-  const out = [`Stored data in ${check.database} against ${check.spec}: ${bad === 0 ? 'every row fits' : `${bad} row${bad === 1 ? ' violates' : 's violate'} the contract`}`];
+  const out = [
+    `Stored data in ${check.database} against ${check.spec}: ${bad === 0 ? 'every row fits' : `${bad} row${bad === 1 ? ' violates' : 's violate'} the contract`}`,
+  ];
   for (const r of check.resources) {
     out.push(`${r.table} (${r.schema}): ${r.rows} row${r.rows === 1 ? '' : 's'} checked, ${r.violations} violate`);
     for (const v of r.named) out.push(`  ${v.row}`, ...v.problems.map((p) => `    ${p}`));
@@ -199,7 +233,8 @@ export interface MainIo {
   stderr: (text: string) => void;
 }
 
-const USAGE = 'usage: DATABASE_URL=… npm run spec:check-data -- [--spec openapi/orders.yaml] [--format text|json] [--limit N]';
+const USAGE =
+  'usage: DATABASE_URL=… npm run spec:check-data -- [--spec openapi/orders.yaml] [--format text|json] [--limit N]';
 
 export async function main(argv: string[], io: MainIo): Promise<number> {
   let spec = 'openapi/orders.yaml';

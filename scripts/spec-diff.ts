@@ -60,7 +60,8 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--rules') opts.rules = true;
     else if (arg === '--fail-on') {
       const v = value();
-      if (!(SEVERITIES as readonly string[]).includes(v)) throw new UsageError(`--fail-on takes ${SEVERITIES.join('|')}`);
+      if (!(SEVERITIES as readonly string[]).includes(v))
+        throw new UsageError(`--fail-on takes ${SEVERITIES.join('|')}`);
       opts.failOn = v as Severity;
     } else if (arg === '--format') {
       const v = value();
@@ -71,8 +72,10 @@ function parseArgs(argv: string[]): Options {
     else if (opts.refs.length < 2) opts.refs.push(arg);
     else throw new UsageError(`unexpected argument ${arg}`);
   }
-  if ((opts.before === undefined) !== (opts.after === undefined)) throw new UsageError('--before and --after go together');
-  if (opts.before !== undefined && opts.refs.length > 0) throw new UsageError('give git refs or --before/--after, not both');
+  if ((opts.before === undefined) !== (opts.after === undefined))
+    throw new UsageError('--before and --after go together');
+  if (opts.before !== undefined && opts.refs.length > 0)
+    throw new UsageError('give git refs or --before/--after, not both');
   return opts;
 }
 
@@ -91,7 +94,9 @@ function commitSide(root: string, ref: string): Side {
     ref,
     list: (dir) => {
       try {
-        return git(root, ['ls-tree', '--name-only', `${ref}:${dir}`]).split('\n').filter(Boolean);
+        return git(root, ['ls-tree', '--name-only', `${ref}:${dir}`])
+          .split('\n')
+          .filter(Boolean);
       } catch {
         return [];
       }
@@ -153,7 +158,8 @@ export async function main(argv: string[], io: MainIo = processIo): Promise<numb
     throw err;
   }
   if (opts.rules) {
-    for (const rule of [...RULES.values()].sort((a, b) => a.id.localeCompare(b.id))) io.stdout(`${rule.id}\t${rule.severity}\t${rule.reason}`);
+    for (const rule of [...RULES.values()].sort((a, b) => a.id.localeCompare(b.id)))
+      io.stdout(`${rule.id}\t${rule.severity}\t${rule.reason}`);
     return 0;
   }
   let pairs: SpecPair[];
@@ -162,7 +168,13 @@ export async function main(argv: string[], io: MainIo = processIo): Promise<numb
   if (opts.before !== undefined && opts.after !== undefined) {
     const before = path.resolve(io.cwd, opts.before);
     const after = path.resolve(io.cwd, opts.after);
-    pairs = [{ name: path.relative(io.cwd, after) || path.basename(after), beforeText: readFileSync(before, 'utf8'), afterText: readFileSync(after, 'utf8') }];
+    pairs = [
+      {
+        name: path.relative(io.cwd, after) || path.basename(after),
+        beforeText: readFileSync(before, 'utf8'),
+        afterText: readFileSync(after, 'utf8'),
+      },
+    ];
     title = `\`${opts.before}\` → \`${opts.after}\``;
   } else {
     const [baseRef = 'HEAD', headRef] = opts.refs;
@@ -170,9 +182,12 @@ export async function main(argv: string[], io: MainIo = processIo): Promise<numb
     const shorts: string[] = [];
     try {
       root = git(io.cwd, ['rev-parse', '--show-toplevel']).trim();
-      for (const ref of [baseRef, ...(headRef ? [headRef] : [])]) shorts.push(git(root, ['rev-parse', '--short', '--verify', `${ref}^{commit}`]).trim());
+      for (const ref of [baseRef, ...(headRef ? [headRef] : [])])
+        shorts.push(git(root, ['rev-parse', '--short', '--verify', `${ref}^{commit}`]).trim());
     } catch (err) {
-      io.stderr(`spec:diff: not a commit here: ${(err as { stderr?: string }).stderr?.trim() ?? (err as Error).message}`);
+      io.stderr(
+        `spec:diff: not a commit here: ${(err as { stderr?: string }).stderr?.trim() ?? (err as Error).message}`,
+      );
       return 2;
     }
     const head = headRef ? commitSide(root, headRef) : workingTree(root);

@@ -34,8 +34,24 @@ function run(file: string): Promise<{ code: number | null; stdout: string; stder
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [redoclyBin, 'lint', file, '--config', path.join(repoRoot, 'redocly.yaml'), '--format=json', '--max-problems=1000'],
-      { cwd: repoRoot, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NODE_NO_WARNINGS: '1' } },
+      [
+        redoclyBin,
+        'lint',
+        file,
+        '--config',
+        path.join(repoRoot, 'redocly.yaml'),
+        '--format=json',
+        '--max-problems=1000',
+      ],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          NODE_NO_WARNINGS: '1',
+        },
+      },
     );
     let stdout = '';
     let stderr = '';

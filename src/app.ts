@@ -47,14 +47,25 @@ export function createApp(deps: AppDeps) {
   const { storage, clock, config, logger, tracing } = deps;
   const repos = tracing ? tracing.repositories(storage.repos, storage.engine) : storage.repos;
   const authenticate = createAuthenticator(repos.apiKeys, clock);
-  const rateLimit = storage.rateLimiter({ perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST }, clock);
+  const rateLimit = storage.rateLimiter(
+    { perSecond: config.RATE_LIMIT_PER_SECOND, burst: config.RATE_LIMIT_BURST },
+    clock,
+  );
 
   // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
   const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
   const serviceOf = (path: string): ServiceLabel =>
     path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
-  app.use('*', requestContext(logger, { metrics: deps.metrics, serviceOf, trustProxyHops: config.TRUST_PROXY_HOPS, trace: tracing?.request }));
+  app.use(
+    '*',
+    requestContext(logger, {
+      metrics: deps.metrics,
+      serviceOf,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
+      trace: tracing?.request,
+    }),
+  );
 
   const health = { status: 'ok', ...deps.version };
   app.get('/healthz', (c) => c.json(health, 200, API_HEADERS));
@@ -77,7 +88,10 @@ export function createApp(deps: AppDeps) {
     const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
     const sealed = tracing ? tracing.sealed(counted) : counted;
     const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
-    app.route(keysConfig.basePath, createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }));
+    app.route(
+      keysConfig.basePath,
+      createKeysApp({ repos, sealed, clock, config: keysConfig, authenticate, rateLimit, logger, events }),
+    );
   }
 
   app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));
@@ -109,8 +123,12 @@ export function createStartingApp(logger: Logger, keysBasePath: string) {
   app.use('*', requestContext(logger));
   app.all('*', (c) => {
     const headers = { ...API_HEADERS, 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS };
-    if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`)) return c.json(startingBody(), 503, headers);
-    return errorResponse(c, new ApiError(50300, 'The service is starting; retry the request in a moment.', undefined, headers));
+    if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`))
+      return c.json(startingBody(), 503, headers);
+    return errorResponse(
+      c,
+      new ApiError(50300, 'The service is starting; retry the request in a moment.', undefined, headers),
+    );
   });
   return app;
 }

@@ -42,7 +42,10 @@ async function main(argv: string[]) {
       account: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       file: { type: 'string' },
-      ...(Object.fromEntries(Object.keys(FINDABLE).map((k) => [k, { type: 'string' }])) as Record<keyof typeof FINDABLE, { type: 'string' }>),
+      ...(Object.fromEntries(Object.keys(FINDABLE).map((k) => [k, { type: 'string' }])) as Record<
+        keyof typeof FINDABLE,
+        { type: 'string' }
+      >),
     },
   });
   if (values.help) {
@@ -56,7 +59,9 @@ async function main(argv: string[]) {
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
   // Stamps shared with the instances keep to the database's clock, as the server's do.
-  const clock = await sharedClock(storage, systemClock, (_fields, message) => process.stderr.write(`Warning: ${message}\n`));
+  const clock = await sharedClock(storage, systemClock, (_fields, message) =>
+    process.stderr.write(`Warning: ${message}\n`),
+  );
   try {
     switch (action) {
       case 'create': {
@@ -71,14 +76,18 @@ async function main(argv: string[]) {
           process.exitCode = 1;
           return;
         }
-        process.stdout.write(`Created API key ${key.id} "${key.name}" for account ${key.accountId}. It is shown only this once:\n${key.key}\n`);
+        process.stdout.write(
+          `Created API key ${key.id} "${key.name}" for account ${key.accountId}. It is shown only this once:\n${key.key}\n`,
+        );
         return;
       }
       case 'list': {
         const rows = await keys.list();
         if (rows.length === 0) process.stdout.write('No API keys.\n');
         for (const r of rows) {
-          process.stdout.write(`${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}  ${r.name}\n`);
+          process.stdout.write(
+            `${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}  ${r.name}\n`,
+          );
         }
         return;
       }
@@ -107,7 +116,11 @@ async function sealedRoot(action: string | undefined) {
   const config = keysConfigFromEnv(process.env).sealedRoot;
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 2 });
   try {
-    const admin = { sealedRoot: storage.sealedRoot, rootLock: storage.rootLock, rootsInUse: () => storage.repos.keys.rootsInUse() };
+    const admin = {
+      sealedRoot: storage.sealedRoot,
+      rootLock: storage.rootLock,
+      rootsInUse: () => storage.repos.keys.rootsInUse(),
+    };
     if (action === 'list') {
       for (const line of await listRoots(config, admin)) process.stdout.write(`${line}\n`);
     } else {
@@ -125,7 +138,8 @@ async function sealedRoot(action: string | undefined) {
 async function auditFind(action: string | undefined, values: Partial<Record<keyof typeof FINDABLE | 'file', string>>) {
   if (action !== 'find') fail(`Unknown action: audit ${action ?? ''}`);
   const given = (Object.keys(FINDABLE) as Array<keyof typeof FINDABLE>).filter((k) => values[k] !== undefined);
-  if (given.length !== 1) fail('audit find needs one of --key-token, --client-secret, --recovery-key, --transaction-token.');
+  if (given.length !== 1)
+    fail('audit find needs one of --key-token, --client-secret, --recovery-key, --transaction-token.');
   const option = given[0]!;
   const file = values.file ?? process.env.KEYGEN_AUDIT_LOG;
   if (!file || file === 'stdout') fail('audit find needs --file PATH (or KEYGEN_AUDIT_LOG naming a file).');
@@ -133,7 +147,9 @@ async function auditFind(action: string | undefined, values: Partial<Record<keyo
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    process.stderr.write(`Cannot read the audit trail ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`);
+    process.stderr.write(
+      `Cannot read the audit trail ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}\n`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -141,9 +157,13 @@ async function auditFind(action: string | undefined, values: Partial<Record<keyo
   try {
     const { sealed } = await loadKeysRuntime(process.env, (m) => process.stderr.write(`${m}\n`), storage);
     try {
-      const keyOf = async (root: Parameters<typeof auditKey>[1]) => (sealed.roots().some((r) => sameRoot(r, root)) ? auditKey(sealed, root) : undefined);
+      const keyOf = async (root: Parameters<typeof auditKey>[1]) =>
+        sealed.roots().some((r) => sameRoot(r, root)) ? auditKey(sealed, root) : undefined;
       const { found, unreadable } = await findInAudit(text, FINDABLE[option], values[option]!, keyOf);
-      if (unreadable.length > 0) process.stderr.write(`Lines under roots this start does not hold were not checked: ${unreadable.join(', ')}.\n`);
+      if (unreadable.length > 0)
+        process.stderr.write(
+          `Lines under roots this start does not hold were not checked: ${unreadable.join(', ')}.\n`,
+        );
       if (found.length === 0) {
         process.stdout.write(`Not found: no line of ${file} holds this ${option.replace('-', ' ')}.\n`);
         process.exitCode = 1;
@@ -151,7 +171,15 @@ async function auditFind(action: string | undefined, values: Partial<Record<keyo
       }
       process.stdout.write(`Found in ${found.length} line${found.length === 1 ? '' : 's'} of ${file}:\n`);
       for (const e of found) {
-        const parts = [e.time, e.event, e.outcome, e.reason, e.keyId && `key ${e.keyId}`, e.transactionId && `transaction ${e.transactionId}`, e.requestId && `request ${e.requestId}`];
+        const parts = [
+          e.time,
+          e.event,
+          e.outcome,
+          e.reason,
+          e.keyId && `key ${e.keyId}`,
+          e.transactionId && `transaction ${e.transactionId}`,
+          e.requestId && `request ${e.requestId}`,
+        ];
         process.stdout.write(`${parts.filter(Boolean).join('  ')}\n`);
       }
     } finally {

@@ -13,7 +13,20 @@ export const KNOWN_SETTINGS: readonly string[] = [...new Set([...CONFIG_NAMES, .
  * Prefixes of this project's variables: one of them with a name that is no setting is most likely a
  * misspelling, which would otherwise be ignored in silence. OTEL_ is OpenTelemetry's (checked by its SDK).
  */
-const PREFIXES = ['DATABASE_', 'KEYGEN_', 'RATE_LIMIT_', 'LOG_', 'METRICS_', 'BODY_', 'REQUEST_', 'HEADERS_', 'SHUTDOWN_', 'TRUST_', 'VERSION_', 'PUBLIC_'];
+const PREFIXES = [
+  'DATABASE_',
+  'KEYGEN_',
+  'RATE_LIMIT_',
+  'LOG_',
+  'METRICS_',
+  'BODY_',
+  'REQUEST_',
+  'HEADERS_',
+  'SHUTDOWN_',
+  'TRUST_',
+  'VERSION_',
+  'PUBLIC_',
+];
 
 /** The deploy examples' placeholders (`REPLACE_WITH_…`): a value still holding one was never filled in. */
 const PLACEHOLDER = /REPLACE_/;
@@ -23,7 +36,8 @@ export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]!;
@@ -108,7 +122,9 @@ export async function checkConfig(env: Env): Promise<Findings> {
       try {
         closeSync(openSync(audit, 'a', 0o600));
       } catch (err) {
-        errors.push(`KEYGEN_AUDIT_LOG: cannot open ${audit} for appending (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        errors.push(
+          `KEYGEN_AUDIT_LOG: cannot open ${audit} for appending (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        );
       }
     }
   } catch (err) {
@@ -134,13 +150,20 @@ export async function checkConfig(env: Env): Promise<Findings> {
 }
 
 /** Prints the findings (stderr for problems, stdout for the verdict) and answers the exit code. */
-export function reportFindings(findings: Findings, write: { out: (s: string) => void; err: (s: string) => void }): number {
+export function reportFindings(
+  findings: Findings,
+  write: { out: (s: string) => void; err: (s: string) => void },
+): number {
   for (const w of findings.warnings) write.err(`warning: ${w}\n`);
   for (const e of findings.errors) write.err(`error: ${e}\n`);
   if (findings.errors.length > 0) {
-    write.out(`Configuration check failed: ${findings.errors.length} problem${findings.errors.length === 1 ? '' : 's'}.\n`);
+    write.out(
+      `Configuration check failed: ${findings.errors.length} problem${findings.errors.length === 1 ? '' : 's'}.\n`,
+    );
     return 1;
   }
-  write.out(`Configuration OK${findings.warnings.length > 0 ? ` (${findings.warnings.length} warning${findings.warnings.length === 1 ? '' : 's'})` : ''}.\n`);
+  write.out(
+    `Configuration OK${findings.warnings.length > 0 ? ` (${findings.warnings.length} warning${findings.warnings.length === 1 ? '' : 's'})` : ''}.\n`,
+  );
   return 0;
 }

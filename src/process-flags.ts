@@ -17,7 +17,10 @@ export async function answeredFlag(argv: readonly string[]): Promise<boolean> {
   if (argv.includes('--check-config')) {
     exitUnlessRuntimeFits();
     const findings = await checkConfig(process.env);
-    process.exitCode = reportFindings(findings, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+    process.exitCode = reportFindings(findings, {
+      out: (s) => process.stdout.write(s),
+      err: (s) => process.stderr.write(s),
+    });
     return true;
   }
   return false;

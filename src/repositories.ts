@@ -2,7 +2,11 @@ import type pg from 'pg';
 import { postgresKeysRepositories } from './keys/repository.pg.js';
 import type { KeysRepositories } from './keys/repository.js';
 import { sqliteKeysRepositories } from './keys/repository.sqlite.js';
-import { postgresOrdersRepositories, sqliteOrdersRepositories, type OrdersRepositories } from './orders/repositories.js';
+import {
+  postgresOrdersRepositories,
+  sqliteOrdersRepositories,
+  type OrdersRepositories,
+} from './orders/repositories.js';
 import type { ApiKeyRepository } from './shared/api-keys.js';
 import { postgresApiKeys } from './shared/api-keys.pg.js';
 import { sqliteApiKeys } from './shared/api-keys.sqlite.js';
@@ -21,9 +25,19 @@ export interface Repositories extends OrdersRepositories, KeysRepositories, Idem
 }
 
 export function sqliteRepositories(db: Db): Repositories {
-  return { apiKeys: sqliteApiKeys(db), idempotency: sqliteIdempotency(db), ...sqliteOrdersRepositories(db), ...sqliteKeysRepositories(db) };
+  return {
+    apiKeys: sqliteApiKeys(db),
+    idempotency: sqliteIdempotency(db),
+    ...sqliteOrdersRepositories(db),
+    ...sqliteKeysRepositories(db),
+  };
 }
 
 export function postgresRepositories(pool: pg.Pool): Repositories {
-  return { apiKeys: postgresApiKeys(pool), idempotency: postgresIdempotency(pool), ...postgresOrdersRepositories(pool), ...postgresKeysRepositories(pool) };
+  return {
+    apiKeys: postgresApiKeys(pool),
+    idempotency: postgresIdempotency(pool),
+    ...postgresOrdersRepositories(pool),
+    ...postgresKeysRepositories(pool),
+  };
 }

@@ -39,15 +39,23 @@ async function main() {
   // The start and stop lines are written whatever LOG_LEVEL says (unless silent): they are how an operator knows.
   const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
   // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.
-  const storage = await openStorage(config, (err) => logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'));
+  const storage = await openStorage(config, (err) =>
+    logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'),
+  );
   const database = storage.sqlite;
-  const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
   // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
   const checkpointer =
-    !database || database.file === ':memory:' ? undefined : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
+    !database || database.file === ':memory:'
+      ? undefined
+      : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
   // Expiry, sweeps, rate limits and creation stamps that instances share keep to the database's clock.
   const clock = await sharedClock(storage, systemClock, (fields, message) => logger.warn(fields, message));
-  const metricsServer = metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
+  const metricsServer =
+    metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
   let audit: AuditTrail | undefined;
   const tracing = await loadTracing(version);
 
@@ -87,7 +95,10 @@ async function main() {
   }) as Server;
   // Set before hono writes its head, which merges it: no cost on the app's path.
   const serverValue = serverHeader(version);
-  if (config.VERSION_HEADER) server.prependListener('request', (_req, res: import('node:http').ServerResponse) => res.setHeader('server', serverValue));
+  if (config.VERSION_HEADER)
+    server.prependListener('request', (_req, res: import('node:http').ServerResponse) =>
+      res.setHeader('server', serverValue),
+    );
 
   // Signal handlers go in before the process says it is listening, so that a supervisor's
   // SIGTERM right after start-up is a graceful stop too.
@@ -146,15 +157,42 @@ async function main() {
   if (noProvider) logger.warn(noProvider);
   const auditSettings = keys.config.audit;
   if (auditSettings) audit = await openAuditTrail({ ...auditSettings, sealed: keys.sealed, clock, logger });
-  app = createApp({ storage, clock, config, logger, keys, publicUrl: keys.config.publicUrl, metrics, version, audit, tracing });
+  app = createApp({
+    storage,
+    clock,
+    config,
+    logger,
+    keys,
+    publicUrl: keys.config.publicUrl,
+    metrics,
+    version,
+    audit,
+    tracing,
+  });
   const onExpired = metrics && ((n: number) => metrics.keysEvent('transaction_expired', 'ok', n));
   sweeper = startSweeper(
-    { transactions: storage.repos.transactions, devProvider: storage.repos.devProvider, idempotency: storage.repos.idempotency, clock, logger, onExpired },
+    {
+      transactions: storage.repos.transactions,
+      devProvider: storage.repos.devProvider,
+      idempotency: storage.repos.idempotency,
+      clock,
+      logger,
+      onExpired,
+    },
     { intervalMs: keys.config.sweepIntervalMs },
   );
   const listening = `Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
   lifecycle.info(
-    { ...version, pid: process.pid, url: `http://${config.HOST}:${port}`, publicUrl: keys.config.publicUrl, database: storage.engine, metrics: metricsServer?.url, audit: auditSettings?.destination, tracing: Boolean(tracing) },
+    {
+      ...version,
+      pid: process.pid,
+      url: `http://${config.HOST}:${port}`,
+      publicUrl: keys.config.publicUrl,
+      database: storage.engine,
+      metrics: metricsServer?.url,
+      audit: auditSettings?.destination,
+      tracing: Boolean(tracing),
+    },
     listening,
   );
   // A person's line beside the JSON, outside production only: in production every line is JSON.

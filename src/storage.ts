@@ -67,7 +67,8 @@ export function sqliteStorage(db: Db, close: () => void = () => {}, file = ':mem
 }
 
 /** The readiness write on PostgreSQL: a no-op UPDATE of the migrations table, which must commit. */
-const PROBE = 'UPDATE drizzle."__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM drizzle."__drizzle_migrations")';
+const PROBE =
+  'UPDATE drizzle."__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM drizzle."__drizzle_migrations")';
 
 /** PostgreSQL through a pool (already migrated); `close` ends the pool. */
 export function postgresStorage(pool: pg.Pool): Storage {
@@ -92,7 +93,11 @@ export function postgresStorage(pool: pg.Pool): Storage {
  * from it, with a warning when they differ by more than a second (at start, and every few minutes
  * while they do); on SQLite, whose database is one process's, `base` itself.
  */
-export async function sharedClock(storage: Storage, base: Clock, warn: (fields: object, message: string) => void): Promise<Clock & { stop(): void }> {
+export async function sharedClock(
+  storage: Storage,
+  base: Clock,
+  warn: (fields: object, message: string) => void,
+): Promise<Clock & { stop(): void }> {
   if (!storage.serverTime) return { now: () => base.now(), stop: () => {} };
   return anchoredClock(base, storage.serverTime, (offsetMs) =>
     warn(

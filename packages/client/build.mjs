@@ -12,7 +12,8 @@ const staging = path.join(here, 'staging');
 rmSync(staging, { recursive: true, force: true });
 rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 cpSync(path.join(here, 'src'), staging, { recursive: true });
-for (const service of ['orders', 'keys']) copyFileSync(path.join(generated, service, 'types.ts'), path.join(staging, 'types', `${service}.ts`));
+for (const service of ['orders', 'keys'])
+  copyFileSync(path.join(generated, service, 'types.ts'), path.join(staging, 'types', `${service}.ts`));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 try {
   execFileSync(process.execPath, [tsc, '-p', path.join(here, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -36,10 +36,15 @@ interface ProfileNode {
 }
 
 function summarize(file: string, top: number) {
-  const prof = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const prof = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  for (let i = 0; i < prof.samples.length; i++) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
+  for (let i = 0; i < prof.samples.length; i++)
+    self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (prof.timeDeltas[i] ?? 0));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const fn = new Map<string, number>();
   const area = new Map<string, number>();
@@ -47,12 +52,15 @@ function summarize(file: string, top: number) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const name = `${functionName || '(anonymous)'} ${url ? `${path.basename(url)}:${lineNumber + 1}` : ''}`;
     fn.set(name, (fn.get(name) ?? 0) + us);
-    const a = url ? (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? path.basename(url)) : functionName || '(native)';
+    const a = url
+      ? (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? path.basename(url))
+      : functionName || '(native)';
     area.set(a, (area.get(a) ?? 0) + us);
   }
   const print = (title: string, m: Map<string, number>, n: number) => {
     console.log(`\n${title}`);
-    for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n))
+      console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
   };
   // Inclusive time: a sample counts once for every distinct function on its stack (synchronous
   // stacks only: work after an await shows under the microtask runner, not its caller).
@@ -79,8 +87,14 @@ async function main() {
   const seeded = seedBase(file, 2);
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
-  const env = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn', DATABASE_URL: `file:${file}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
-  const keys = opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
+  const env = {
+    RATE_LIMIT_PER_SECOND: '0',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: `file:${file}`,
+    KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
+  };
+  const keys =
+    opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
   let spent = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
   let seq = 0;
@@ -95,30 +109,47 @@ async function main() {
       method: 'GET',
       path: `${BASE}/orders/${seededOrderId(0)}`,
       headers: headers(readStore),
-      setupRequest: (r: Request) => ({ ...r, path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1000))}` }),
+      setupRequest: (r: Request) => ({
+        ...r,
+        path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1000))}`,
+      }),
     },
     list: { method: 'GET', path: `${BASE}/orders?limit=10`, headers: headers(readStore) },
     keys: {
       method: 'GET',
       path: '/keygen/keys/none',
       headers: { 'x-api-key': seeded.apiKey },
-      setupRequest: (r: Request) => ({ ...r, path: `/keygen/keys/${keys?.keyId}?keyToken=${keys?.tokens[spent++] ?? 'none'}` }),
+      setupRequest: (r: Request) => ({
+        ...r,
+        path: `/keygen/keys/${keys?.keyId}?keyToken=${keys?.tokens[spent++] ?? 'none'}`,
+      }),
     },
   };
   const chosen = opts.op === 'all' ? ['post', 'get', 'list'] : [opts.op];
   const profDir = path.join(dir, 'prof');
-  const cmd = [process.execPath, ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(ROOT, opts.server)];
+  const cmd = [
+    process.execPath,
+    ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    path.resolve(ROOT, opts.server),
+  ];
   const server = await startServer(env, cmd);
   try {
     for (const name of chosen) {
       const requests = [ops[name]];
       await autocannon({ url: server.url, connections: Number(opts.connections), duration: 1, requests });
       const c0 = cpuSeconds(server.proc.pid!);
-      const r = await autocannon({ url: server.url, connections: Number(opts.connections), duration: Number(opts.duration), requests });
+      const r = await autocannon({
+        url: server.url,
+        connections: Number(opts.connections),
+        duration: Number(opts.duration),
+        requests,
+      });
       const c1 = cpuSeconds(server.proc.pid!);
       const [user, sys] = (['user', 'system'] as const).map((k) => ((c1[k] - c0[k]) * 1e6) / r.requests.total);
       const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
-      console.log(`${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}`);
+      console.log(
+        `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}`,
+      );
     }
   } finally {
     await server.stop('SIGTERM');

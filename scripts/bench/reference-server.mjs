@@ -16,7 +16,10 @@ const server = http.createServer((req, res) => {
         status = 400;
       }
     }
-    const body = JSON.stringify({ meta: { code: status * 100, type: status === 400 ? 'BadRequest' : 'OK', message: 'OK.' }, data: data && { id: 'ref', source_id: data.source_id } });
+    const body = JSON.stringify({
+      meta: { code: status * 100, type: status === 400 ? 'BadRequest' : 'OK', message: 'OK.' },
+      data: data && { id: 'ref', source_id: data.source_id },
+    });
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });

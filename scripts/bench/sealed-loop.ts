@@ -26,24 +26,53 @@ if (!softhsmAvailable()) throw new Error('SoftHSM2 is not installed (apt-get ins
 const dir = mkdtempSync(path.join(tmpdir(), 'sealed-loop-'));
 const tokens = path.join(dir, 'tokens');
 mkdirSync(tokens);
-writeFileSync(path.join(dir, 'softhsm2.conf'), `directories.tokendir = ${tokens}\nobjectstore.backend = file\nlog.level = ERROR\n`);
+writeFileSync(
+  path.join(dir, 'softhsm2.conf'),
+  `directories.tokendir = ${tokens}\nobjectstore.backend = file\nlog.level = ERROR\n`,
+);
 process.env.SOFTHSM2_CONF = path.join(dir, 'softhsm2.conf');
 const pin = randomBytes(8).toString('hex');
-spawnSync(SOFTHSM_UTIL, ['--init-token', '--free', '--label', 'loop', '--so-pin', randomBytes(8).toString('hex'), '--pin', pin]);
+spawnSync(SOFTHSM_UTIL, [
+  '--init-token',
+  '--free',
+  '--label',
+  'loop',
+  '--so-pin',
+  randomBytes(8).toString('hex'),
+  '--pin',
+  pin,
+]);
 
 const base = { file: path.join(dir, 'root.sealed.json'), development: true, allowCreate: false };
-const file = await openConfiguredSealedModule({ ...base, passphrase: 'a passphrase for the measurement' }, { warn: () => {}, scryptN: 2 ** 12 });
+const file = await openConfiguredSealedModule(
+  { ...base, passphrase: 'a passphrase for the measurement' },
+  { warn: () => {}, scryptN: 2 ** 12 },
+);
 const tokenConfig = { module: SOFTHSM_MODULE, tokenLabel: 'loop', pin, sessions: 2, timeoutMs: 10_000 };
 const token = await openConfiguredSealedModule({ ...base, pkcs11: tokenConfig }, { warn: () => {} });
-const pooled = await openConfiguredSealedModule({ ...base, pkcs11: { ...tokenConfig, threadPool: true } }, { warn: () => {} });
+const pooled = await openConfiguredSealedModule(
+  { ...base, pkcs11: { ...tokenConfig, threadPool: true } },
+  { warn: () => {} },
+);
 
 type Ops = Record<'mac' | 'derive' | 'seal' | 'unseal', () => unknown>;
 const moduleOps = async (m: SealedModule): Promise<Ops> => {
   const root = m.current;
   const sealed = await m.seal(randomBytes(32), 'key-token|key_x|txn_x');
   return {
-    mac: () => m.mac({ root, purpose: 'client-secret-verifier', parts: ['key_0123456789abcdef0123456789abcdef', `cs_${'x'.repeat(43)}`] }),
-    derive: () => m.derive({ root, purpose: 'recovery-key', context: 'key_0123456789abcdef0123456789abcdef', inputs: [randomBytes(46), randomBytes(32)] }),
+    mac: () =>
+      m.mac({
+        root,
+        purpose: 'client-secret-verifier',
+        parts: ['key_0123456789abcdef0123456789abcdef', `cs_${'x'.repeat(43)}`],
+      }),
+    derive: () =>
+      m.derive({
+        root,
+        purpose: 'recovery-key',
+        context: 'key_0123456789abcdef0123456789abcdef',
+        inputs: [randomBytes(46), randomBytes(32)],
+      }),
     seal: () => m.seal(randomBytes(32), 'key-token|key_x|txn_x'),
     unseal: () => m.unseal(sealed, 'key-token|key_x|txn_x'),
   };
@@ -78,13 +107,20 @@ for (const [name, ops] of backends) {
 }
 // Module operations per request (src/keys/operations): init: mac; generate transaction: mac, seal;
 // the sign-in callback: unseal ×2, mac ×3 (two bindings for the development provider, the user share), derive, seal; exchange: unseal.
-const perRequest = { 'init': { mac: 1 }, 'generate transaction': { mac: 1, seal: 1 }, 'sign-in callback': { unseal: 2, mac: 3, derive: 1, seal: 1 }, 'exchange': { unseal: 1 } } as const;
+const perRequest = {
+  init: { mac: 1 },
+  'generate transaction': { mac: 1, seal: 1 },
+  'sign-in callback': { unseal: 2, mac: 3, derive: 1, seal: 1 },
+  exchange: { unseal: 1 },
+} as const;
 const requestRows = Object.entries(perRequest).map(
   ([req, counts]) =>
     `| ${req} | ${backends.map(([name]) => f(Object.entries(counts).reduce((n, [op, k]) => n + k * busy[name]![op]!, 0))).join(' | ')} |`,
 );
 console.log(`Sealed-module operations, ${N} calls each; Node ${process.version}; SoftHSM2 token in ${dir}\n`);
-console.log('| backend | operation | wall µs/call (1 in flight) | loop busy µs/call | wall µs/call (8 in flight) | loop busy µs/call |');
+console.log(
+  '| backend | operation | wall µs/call (1 in flight) | loop busy µs/call | wall µs/call (8 in flight) | loop busy µs/call |',
+);
 console.log('|---|---|---:|---:|---:|---:|');
 console.log(rows.join('\n'));
 console.log(`\n| request | ${backends.map(([name]) => `loop busy µs: ${name}`).join(' | ')} |`);

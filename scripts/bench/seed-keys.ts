@@ -35,7 +35,19 @@ export interface SeededKeyTokens {
   tokens: string[];
 }
 
-const TRANSACTION_COLUMNS = ['id', 'key_id', 'account_id', 'kind', 'client_return_url', 'prompt_token_hash', 'prompt_used_at', 'key_token_hash', 'completed_at', 'created_at', 'expires_at'];
+const TRANSACTION_COLUMNS = [
+  'id',
+  'key_id',
+  'account_id',
+  'kind',
+  'client_return_url',
+  'prompt_token_hash',
+  'prompt_used_at',
+  'key_token_hash',
+  'completed_at',
+  'created_at',
+  'expires_at',
+];
 
 /**
  * The key and `count` completed transactions: the key is inserted through `keys`, and the
@@ -75,7 +87,19 @@ async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId
       }),
     );
     for (const { id, keyToken } of batch) {
-      rows.push([id, keyId, accountId, 'generate', 'http://127.0.0.1/return', tokenHash(newPromptToken()), iso, tokenHash(keyToken), iso, iso, expires]);
+      rows.push([
+        id,
+        keyId,
+        accountId,
+        'generate',
+        'http://127.0.0.1/return',
+        tokenHash(newPromptToken()),
+        iso,
+        tokenHash(keyToken),
+        iso,
+        iso,
+        expires,
+      ]);
       tokens.push(keyToken);
     }
   }
@@ -88,13 +112,25 @@ async function keyTokenRows(sealed: SealedModule, keys: KeyRepository, accountId
  * sealed root file and its passphrase or (development) key file, or the PKCS#11 token, are the
  * ones the server opens; a missing development root is created here as the server would create it.
  */
-export async function seedKeyTokens(file: string, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
+export async function seedKeyTokens(
+  file: string,
+  env: Record<string, string | undefined>,
+  accountId: string,
+  count: number,
+): Promise<SeededKeyTokens> {
   const config = keysConfigFromEnv(env);
   const sealed = await openConfiguredSealedModule(config.sealedRoot, { warn: () => {} });
   const database = openDatabase(`file:${file}`);
   try {
-    const { keyId, tokens, rows } = await keyTokenRows(sealed, sqliteKeysRepositories(database.db).keys, accountId, count);
-    const insert = database.sqlite.prepare(`INSERT INTO keygen_transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`);
+    const { keyId, tokens, rows } = await keyTokenRows(
+      sealed,
+      sqliteKeysRepositories(database.db).keys,
+      accountId,
+      count,
+    );
+    const insert = database.sqlite.prepare(
+      `INSERT INTO keygen_transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
+    );
     database.sqlite.transaction(() => {
       for (const row of rows) insert.run(...row);
     })();
@@ -107,9 +143,17 @@ export async function seedKeyTokens(file: string, env: Record<string, string | u
 }
 
 /** seedKeyTokens on PostgreSQL: the sealed root is the database's (created here if missing, as the server would). */
-export async function seedKeyTokensPostgres(pool: pg.Pool, env: Record<string, string | undefined>, accountId: string, count: number): Promise<SeededKeyTokens> {
+export async function seedKeyTokensPostgres(
+  pool: pg.Pool,
+  env: Record<string, string | undefined>,
+  accountId: string,
+  count: number,
+): Promise<SeededKeyTokens> {
   const config = keysConfigFromEnv(env);
-  const sealed = await openConfiguredSealedModule(config.sealedRoot, { warn: () => {}, store: postgresSealedRoot(pool) });
+  const sealed = await openConfiguredSealedModule(config.sealedRoot, {
+    warn: () => {},
+    store: postgresSealedRoot(pool),
+  });
   const { keyId, tokens, rows } = await keyTokenRows(sealed, postgresKeysRepositories(pool).keys, accountId, count);
   await sealed.close();
   await insertRowsPostgres(pool, 'keygen_transactions', TRANSACTION_COLUMNS, rows);

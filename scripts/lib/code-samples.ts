@@ -25,7 +25,8 @@ function deref<T>(doc: Json, value: unknown): T {
     v = (v.$ref as string)
       .slice(2)
       .split('/')
-      .reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Json | undefined;
+      .reduce<unknown>((o, k) => (o as Json | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as
+      Json | undefined;
   }
   return v as T;
 }
@@ -57,16 +58,23 @@ function shellVar(name: string, pathKey = ''): string {
   if (known) return `$${known}`;
   const resource = name === 'id' ? new RegExp(`/([a-z_]+?)s?/\\{id\\}`).exec(pathKey)?.[1] : undefined;
   if (resource) return `$${resource.toUpperCase()}`;
-  return `$${name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+  return `$${name
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toUpperCase()}`;
 }
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const tsString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** `{ a: 1, 'b-c': 'x' }`: a value as a TypeScript literal, indented like the sample around it. */
 function tsLiteral(value: unknown, indent = ''): string {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? tsString(value) : JSON.stringify(value);
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'string' ? tsString(value) : JSON.stringify(value);
   const inner = `${indent}  `;
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)},`).join('\n')}\n${indent}]`;
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '[]'
+      : `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)},`).join('\n')}\n${indent}]`;
   const entries = Object.entries(value);
   if (entries.length === 0) return '{}';
   return `{\n${entries.map(([k, v]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(k) ? k : tsString(k)}: ${tsLiteral(v, inner)},`).join('\n')}\n${indent}}`;
@@ -92,7 +100,14 @@ function apiKeyHeader(doc: Json, op: Json): string | undefined {
   return undefined;
 }
 
-export function operationSamples(doc: Json, pathKey: string, method: string, op: Json, pathItem: Json, ctx: SampleContext): CodeSample[] {
+export function operationSamples(
+  doc: Json,
+  pathKey: string,
+  method: string,
+  op: Json,
+  pathItem: Json,
+  ctx: SampleContext,
+): CodeSample[] {
   const params = new Map<string, Parameter>();
   for (const raw of [...((pathItem.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])]) {
     const p = deref<Parameter>(doc, raw);

@@ -2,4 +2,5 @@
 export const ACCEPTED_CHANGES_FILE = 'accepted-changes.yaml';
 
 /** A contract in openapi/: a `.yaml` file other than the accepted changes. */
-export const isContractFile = (name: string): boolean => name.endsWith('.yaml') && !name.endsWith(ACCEPTED_CHANGES_FILE);
+export const isContractFile = (name: string): boolean =>
+  name.endsWith('.yaml') && !name.endsWith(ACCEPTED_CHANGES_FILE);

@@ -75,7 +75,9 @@ export function parseAcceptedChanges(text: string | undefined): AcceptedChange[]
   if (!Array.isArray(list)) throw new Error('`accepted` must be a list');
   return list.map((entry, i) => {
     const e = (entry ?? {}) as Record<string, unknown>;
-    const missing = ['rule', 'operation', 'reason', 'accepted_by', 'date'].filter((k) => e[k] === undefined || e[k] === '');
+    const missing = ['rule', 'operation', 'reason', 'accepted_by', 'date'].filter(
+      (k) => e[k] === undefined || e[k] === '',
+    );
     if (missing.length > 0) throw new Error(`entry ${i + 1} lacks ${missing.join(', ')}`);
     if (e.rule !== 'type-request-incompatible' && e.rule !== 'type-response-incompatible') ruleOf(String(e.rule));
     return {
@@ -91,7 +93,10 @@ export function parseAcceptedChanges(text: string | undefined): AcceptedChange[]
 }
 
 const matches = (a: AcceptedChange, spec: string, rule: string, place: { operation: string; field: string }) =>
-  a.rule === rule && (a.operation === '*' || a.operation === place.operation) && (a.field === undefined || a.field === place.field) && (a.spec === undefined || a.spec === spec);
+  a.rule === rule &&
+  (a.operation === '*' || a.operation === place.operation) &&
+  (a.field === undefined || a.field === place.field) &&
+  (a.spec === undefined || a.spec === spec);
 
 // ---------------------------------------------------------------------------------------------
 // Lines in the YAML
@@ -125,10 +130,14 @@ export function lineOf(text: string, pointer: string): number | undefined {
   } catch {
     return undefined;
   }
-  const segs = pointer.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segs = pointer
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (let n = segs.length; n >= 0; n--) {
     const path = segs.slice(0, n).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-    const node = n === 0 ? entry.doc.contents : (entry.doc.getIn(path, true) as { range?: [number, number, number] } | undefined);
+    const node =
+      n === 0 ? entry.doc.contents : (entry.doc.getIn(path, true) as { range?: [number, number, number] } | undefined);
     const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
     if (range) {
       // A value's line is its key's line for a block map or list below the key.
@@ -186,7 +195,10 @@ function groupChanges(spec: string, findings: Finding[], pair: SpecPair): Change
 }
 
 /** `types: false` skips the compiler (the mutation sweep judges rules only). */
-export async function reviewPair(pair: SpecPair, { types: withTypes = true }: { types?: boolean } = {}): Promise<SpecReview> {
+export async function reviewPair(
+  pair: SpecPair,
+  { types: withTypes = true }: { types?: boolean } = {},
+): Promise<SpecReview> {
   const { name, beforeText, afterText } = pair;
   try {
     if (beforeText !== undefined && afterText !== undefined && beforeText === afterText) {
@@ -194,24 +206,58 @@ export async function reviewPair(pair: SpecPair, { types: withTypes = true }: { 
       const changes = generated === 'stale' ? [staleChange(name)] : [];
       return { name, status: 'unchanged', changes, generated };
     }
-    const before = beforeText === undefined ? undefined : (parseSpec(beforeText, `${name} (base)`) as Record<string, unknown>);
-    const after = afterText === undefined ? undefined : (parseSpec(afterText, `${name} (head)`) as Record<string, unknown>);
+    const before =
+      beforeText === undefined ? undefined : (parseSpec(beforeText, `${name} (base)`) as Record<string, unknown>);
+    const after =
+      afterText === undefined ? undefined : (parseSpec(afterText, `${name} (head)`) as Record<string, unknown>);
     const status = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     const result = diffDocuments(before ?? {}, after ?? {});
     const changes = groupChanges(name, result.findings, pair);
-    if (status === 'added') changes.unshift({ spec: name, rule: 'spec-added', severity: 'info', change: `${name} added`, operation: '(document)', where: 'document', field: '', file: name, pointer: '', places: [] });
-    if (status === 'removed') changes.unshift({ spec: name, rule: 'spec-removed', severity: 'error', change: `${name} removed`, operation: '(document)', where: 'document', field: '', file: name, pointer: '', places: [] });
+    if (status === 'added')
+      changes.unshift({
+        spec: name,
+        rule: 'spec-added',
+        severity: 'info',
+        change: `${name} added`,
+        operation: '(document)',
+        where: 'document',
+        field: '',
+        file: name,
+        pointer: '',
+        places: [],
+      });
+    if (status === 'removed')
+      changes.unshift({
+        spec: name,
+        rule: 'spec-removed',
+        severity: 'error',
+        change: `${name} removed`,
+        operation: '(document)',
+        where: 'document',
+        field: '',
+        file: name,
+        pointer: '',
+        places: [],
+      });
     let types: SpecReview['types'];
     let generated: SpecReview['generated'] = 'not checked';
     if (before && after && withTypes) {
       const [beforeTypes, afterTypes] = await Promise.all([typesFor(before), typesFor(after)]);
       const compared = compareTypes(beforeTypes, afterTypes, result.pairs);
-      const sideOf = (c: Change) => (/^response/.test(c.where) ? 'response' : /^(parameter|request body|security)$/.test(c.where) ? 'request' : 'other');
+      const sideOf = (c: Change) =>
+        /^response/.test(c.where)
+          ? 'response'
+          : /^(parameter|request body|security)$/.test(c.where)
+            ? 'request'
+            : 'other';
       const failures = compared.failures.map((f) => ({
         ...f,
         // Explained: a rule already judged this operation's side an error (or could not judge it).
         explained: changes.some(
-          (c) => (c.severity === 'error' || c.note !== undefined || c.rule === 'unclassified') && sideOf(c) === f.direction && c.places.some((p) => p.operation === f.operation),
+          (c) =>
+            (c.severity === 'error' || c.note !== undefined || c.rule === 'unclassified') &&
+            sideOf(c) === f.direction &&
+            c.places.some((p) => p.operation === f.operation),
         ),
       }));
       types = { failures, hunks: compared.hunks };
@@ -253,7 +299,11 @@ const staleChange = (name: string): Change => ({
   places: [],
 });
 
-async function freshness(pair: SpecPair, after: Record<string, unknown>, afterTypes?: string): Promise<SpecReview['generated']> {
+async function freshness(
+  pair: SpecPair,
+  after: Record<string, unknown>,
+  afterTypes?: string,
+): Promise<SpecReview['generated']> {
   if (pair.generatedTypes === undefined) return 'not checked';
   const spec = pair.name.replace(/^openapi\//, '');
   const want = typesBanner(spec) + (afterTypes ?? (await typesFor(after)));
@@ -267,7 +317,11 @@ export function applyPolicy(title: string, specs: SpecReview[], accepted: Accept
   const used = new Set<AcceptedChange>();
   for (const spec of specs) {
     for (const c of spec.changes) {
-      const entry = accepted.find((a) => c.places.concat(c.places.length === 0 ? [{ operation: c.operation, where: c.where, field: c.field }] : []).some((p) => matches(a, spec.name, c.rule, p)));
+      const entry = accepted.find((a) =>
+        c.places
+          .concat(c.places.length === 0 ? [{ operation: c.operation, where: c.where, field: c.field }] : [])
+          .some((p) => matches(a, spec.name, c.rule, p)),
+      );
       if (entry) {
         c.accepted = entry;
         used.add(entry);
@@ -279,9 +333,15 @@ export function applyPolicy(title: string, specs: SpecReview[], accepted: Accept
     if (spec.error) failures.push(`${spec.name}: the comparison failed: ${spec.error}`);
     const open = spec.changes.filter((c) => !c.accepted);
     const unclassified = open.filter((c) => c.rule === 'unclassified').length;
-    const failing = open.filter((c) => c.rule !== 'unclassified' && severityRank(c.severity) >= severityRank(failOn)).length;
-    if (failing > 0) failures.push(`${spec.name}: ${failing} change${failing === 1 ? '' : 's'} at ${failOn}${failOn === 'error' ? '' : ' or above'}`);
-    if (unclassified > 0) failures.push(`${spec.name}: ${unclassified} unclassified difference${unclassified === 1 ? '' : 's'}`);
+    const failing = open.filter(
+      (c) => c.rule !== 'unclassified' && severityRank(c.severity) >= severityRank(failOn),
+    ).length;
+    if (failing > 0)
+      failures.push(
+        `${spec.name}: ${failing} change${failing === 1 ? '' : 's'} at ${failOn}${failOn === 'error' ? '' : ' or above'}`,
+      );
+    if (unclassified > 0)
+      failures.push(`${spec.name}: ${unclassified} unclassified difference${unclassified === 1 ? '' : 's'}`);
   }
   const result = specs.some((s) => s.error) ? 'error' : failures.length > 0 ? 'fail' : 'pass';
   return { title, failOn, specs, acceptedUnused: accepted.filter((a) => !used.has(a)), result, failures };
@@ -312,7 +372,13 @@ function counts(changes: Change[]) {
 export function headline(review: Review): string {
   const all = review.specs.flatMap((s) => s.changes);
   const n = counts(all);
-  const parts = [`${n.error} error`, `${n.warning} warning`, `${n.info} info`, `${n.unclassified} unclassified`, `${n.accepted} accepted`];
+  const parts = [
+    `${n.error} error`,
+    `${n.warning} warning`,
+    `${n.info} info`,
+    `${n.unclassified} unclassified`,
+    `${n.accepted} accepted`,
+  ];
   return `${plural(n.changes, 'change')} (${parts.join(', ')}) at ${plural(n.places, 'place')}`;
 }
 
@@ -322,7 +388,8 @@ const describe = (c: Change): string => {
   return place ? `${place}: ${c.change}` : c.change;
 };
 
-const link = (c: Change): string => (c.line === undefined ? `\`${c.file}\`` : `[${c.file}:${c.line}](${c.file}#L${c.line})`);
+const link = (c: Change): string =>
+  c.line === undefined ? `\`${c.file}\`` : `[${c.file}:${c.line}](${c.file}#L${c.line})`;
 
 /** Changes by operation; a change that reaches several operations (a shared component) is listed once, under it. */
 function byOperation(changes: Change[]): Map<string, Change[]> {
@@ -333,8 +400,14 @@ function byOperation(changes: Change[]): Map<string, Change[]> {
     const component = /^\/components\/[^/]+\/[^/]+/.exec(c.pointer)?.[0];
     return `${ops.size} operations${component ? ` through \`${component.slice(1)}\`` : ''}`;
   };
-  const order = (c: Change) => (c.operation === '(document)' ? 0 : new Set(c.places.map((p) => p.operation)).size > 1 ? 1 : 2);
-  for (const c of [...changes].sort((x, y) => order(x) - order(y) || x.operation.localeCompare(y.operation) || severityRank(y.severity) - severityRank(x.severity))) {
+  const order = (c: Change) =>
+    c.operation === '(document)' ? 0 : new Set(c.places.map((p) => p.operation)).size > 1 ? 1 : 2;
+  for (const c of [...changes].sort(
+    (x, y) =>
+      order(x) - order(y) ||
+      x.operation.localeCompare(y.operation) ||
+      severityRank(y.severity) - severityRank(x.severity),
+  )) {
     const key = heading(c);
     const list = groups.get(key) ?? [];
     list.push(c);
@@ -346,35 +419,60 @@ function byOperation(changes: Change[]): Map<string, Change[]> {
 export function renderMarkdown(review: Review): string {
   const out: string[] = [];
   out.push(`## API review: ${review.title}`, '');
-  const verdict = review.result === 'pass' ? '✅ passes' : review.result === 'fail' ? '❌ fails' : '⚠️ could not compare';
-  out.push(`**${verdict}** the policy (fail on ${review.failOn}${review.failOn === 'error' ? '' : ' and above'}, and on unclassified differences): ${headline(review)}.`, '');
+  const verdict =
+    review.result === 'pass' ? '✅ passes' : review.result === 'fail' ? '❌ fails' : '⚠️ could not compare';
+  out.push(
+    `**${verdict}** the policy (fail on ${review.failOn}${review.failOn === 'error' ? '' : ' and above'}, and on unclassified differences): ${headline(review)}.`,
+    '',
+  );
   for (const f of review.failures) out.push(`- ${f}`);
   if (review.failures.length > 0) out.push('');
-  out.push('| spec | status | changes | ❌ error | ⚠️ warning | ℹ️ info | ❓ unclassified | accepted | generated/ |', '|---|---|--:|--:|--:|--:|--:|--:|---|');
+  out.push(
+    '| spec | status | changes | ❌ error | ⚠️ warning | ℹ️ info | ❓ unclassified | accepted | generated/ |',
+    '|---|---|--:|--:|--:|--:|--:|--:|---|',
+  );
   for (const s of review.specs) {
     const n = counts(s.changes);
-    out.push(`| \`${s.name}\` | ${s.status}${s.newVersion ? ` (new version \`${s.newVersion.to}\`)` : ''} | ${n.changes} | ${n.error} | ${n.warning} | ${n.info} | ${n.unclassified} | ${n.accepted} | ${s.generated} |`);
+    out.push(
+      `| \`${s.name}\` | ${s.status}${s.newVersion ? ` (new version \`${s.newVersion.to}\`)` : ''} | ${n.changes} | ${n.error} | ${n.warning} | ${n.info} | ${n.unclassified} | ${n.accepted} | ${s.generated} |`,
+    );
   }
   out.push('');
   for (const s of review.specs) {
     if (s.error) out.push(`> ⚠️ \`${s.name}\`: ${s.error}`, '');
     if (s.changes.length === 0) continue;
     out.push(`### \`${s.name}\``, '');
-    if (s.newVersion) out.push(`A new version label (\`${s.newVersion.from}\` → \`${s.newVersion.to}\`): under the README's versioning policy its breaking changes are a new version, listed as info.`, '');
+    if (s.newVersion)
+      out.push(
+        `A new version label (\`${s.newVersion.from}\` → \`${s.newVersion.to}\`): under the README's versioning policy its breaking changes are a new version, listed as info.`,
+        '',
+      );
     for (const [heading, list] of byOperation(s.changes)) {
       out.push(`#### ${heading}`, '');
       for (const c of list) {
         const acceptedMark = c.accepted ? ' *(accepted)*' : '';
         out.push(`- ${ICON[label(c)]} \`${c.rule}\`${acceptedMark} ${describe(c)} · ${link(c)}`);
         const details: string[] = [];
-        details.push(`${label(c)}: ${c.rule === 'unclassified' || c.rule.startsWith('type-') ? ruleOfSafe(c.rule) : ruleOf(c.rule).reason}.`);
+        details.push(
+          `${label(c)}: ${c.rule === 'unclassified' || c.rule.startsWith('type-') ? ruleOfSafe(c.rule) : ruleOf(c.rule).reason}.`,
+        );
         if (c.note) details.push(`Note: ${c.note}.`);
-        if (c.accepted) details.push(`Accepted by ${c.accepted.accepted_by} on ${c.accepted.date}: ${c.accepted.reason}`);
+        if (c.accepted)
+          details.push(`Accepted by ${c.accepted.accepted_by} on ${c.accepted.date}: ${c.accepted.reason}`);
         if (c.storedData) details.push('Stored rows may no longer fit: see Stored data below.');
         if (c.places.length > 1) {
-          details.push(`${c.places.length} places:`, '', ...c.places.map((p) => `- \`${p.operation}\` ${p.where}${p.field ? ` \`${p.field}\`` : ''}`));
+          details.push(
+            `${c.places.length} places:`,
+            '',
+            ...c.places.map((p) => `- \`${p.operation}\` ${p.where}${p.field ? ` \`${p.field}\`` : ''}`),
+          );
         }
-        out.push(`  <details><summary>${c.places.length > 1 ? `why · ${c.places.length} places` : 'why'}</summary>`, '', ...details.map((d) => (d ? `  ${d}` : '')), '  </details>');
+        out.push(
+          `  <details><summary>${c.places.length > 1 ? `why · ${c.places.length} places` : 'why'}</summary>`,
+          '',
+          ...details.map((d) => (d ? `  ${d}` : '')),
+          '  </details>',
+        );
       }
       out.push('');
     }
@@ -410,7 +508,8 @@ function renderStoredData(review: Review, out: string[]): void {
     '```',
     '',
   );
-  for (const c of narrowing) out.push(`- \`${c.rule}\` ${describe(c)} (${plural(Math.max(1, c.places.length), 'place')}) · ${link(c)}`);
+  for (const c of narrowing)
+    out.push(`- \`${c.rule}\` ${describe(c)} (${plural(Math.max(1, c.places.length), 'place')}) · ${link(c)}`);
   out.push('');
 }
 
@@ -424,11 +523,22 @@ function renderTypes(review: Review, out: string[]): void {
   for (const s of specs) {
     const { failures, hunks } = s.types!;
     out.push(`#### \`${s.name}\``, '');
-    if (failures.length === 0) out.push('✅ Old request values fit the new request types, and new response values fit the old response types.', '');
+    if (failures.length === 0)
+      out.push(
+        '✅ Old request values fit the new request types, and new response values fit the old response types.',
+        '',
+      );
     for (const f of failures) {
       const what = `the compiler refuses ${f.direction === 'request' ? 'the old values in the new types' : 'the new values in the old types'}`;
       const verdict = f.explained ? `${what}, as the rules above say` : `❌ ${what}, and **no rule said so**`;
-      out.push(`- \`${f.operation}\` ${f.part}: ${verdict}:`, '', '  ```text', ...f.message.split('\n').map((l) => `  ${l}`), '  ```', '');
+      out.push(
+        `- \`${f.operation}\` ${f.part}: ${verdict}:`,
+        '',
+        '  ```text',
+        ...f.message.split('\n').map((l) => `  ${l}`),
+        '  ```',
+        '',
+      );
     }
     if (hunks.length === 0) out.push('The generated types do not change.', '');
     else {
@@ -444,8 +554,14 @@ function renderAccepted(review: Review, out: string[]): void {
   const accepted = review.specs.flatMap((s) => s.changes.filter((c) => c.accepted));
   if (accepted.length === 0 && review.acceptedUnused.length === 0) return;
   out.push('### Accepted changes (`openapi/accepted-changes.yaml`)', '');
-  for (const c of accepted) out.push(`- \`${c.rule}\` \`${c.operation}\` ${describe(c)}: accepted by ${c.accepted!.accepted_by} on ${c.accepted!.date}: ${c.accepted!.reason}`);
-  for (const a of review.acceptedUnused) out.push(`- (matches nothing in this change) \`${a.rule}\` \`${a.operation}\`${a.field ? ` \`${a.field}\`` : ''}: ${a.reason}`);
+  for (const c of accepted)
+    out.push(
+      `- \`${c.rule}\` \`${c.operation}\` ${describe(c)}: accepted by ${c.accepted!.accepted_by} on ${c.accepted!.date}: ${c.accepted!.reason}`,
+    );
+  for (const a of review.acceptedUnused)
+    out.push(
+      `- (matches nothing in this change) \`${a.rule}\` \`${a.operation}\`${a.field ? ` \`${a.field}\`` : ''}: ${a.reason}`,
+    );
   out.push('');
 }
 
@@ -479,9 +595,12 @@ export function renderText(review: Review): string {
     if (s.error) out.push(`${s.name}: could not compare: ${s.error}`);
     for (const c of s.changes) {
       const where = c.line === undefined ? c.file : `${c.file}:${c.line}`;
-      out.push(`${label(c).toUpperCase().padEnd(12)} ${c.rule}  ${c.operation} ${describe(c).replace(/`/g, '')}${c.places.length > 1 ? ` (+${c.places.length - 1} places)` : ''}${c.accepted ? ' [accepted]' : ''}  ${where}`);
+      out.push(
+        `${label(c).toUpperCase().padEnd(12)} ${c.rule}  ${c.operation} ${describe(c).replace(/`/g, '')}${c.places.length > 1 ? ` (+${c.places.length - 1} places)` : ''}${c.accepted ? ' [accepted]' : ''}  ${where}`,
+      );
     }
-    for (const f of s.types?.failures ?? []) out.push(`TYPE         ${f.operation} ${f.part}: ${f.message.split('\n').at(-1)!.trim()}`);
+    for (const f of s.types?.failures ?? [])
+      out.push(`TYPE         ${f.operation} ${f.part}: ${f.message.split('\n').at(-1)!.trim()}`);
   }
   return out.join('\n');
 }
@@ -494,12 +613,17 @@ export function renderGithub(review: Review): string {
     if (s.error) out.push(`::error file=${s.name},title=spec-diff::${escape(s.error)}`);
     for (const c of s.changes) {
       if (c.accepted) continue;
-      const level = c.rule === 'unclassified' || c.severity === 'error' ? 'error' : c.severity === 'warning' ? 'warning' : 'notice';
+      const level =
+        c.rule === 'unclassified' || c.severity === 'error' ? 'error' : c.severity === 'warning' ? 'warning' : 'notice';
       const line = c.line === undefined ? '' : `,line=${c.line}`;
-      out.push(`::${level} file=${c.file}${line},title=${prop(c.rule)}::${escape(`${c.operation} ${describe(c).replace(/`/g, '')}${c.places.length > 1 ? ` (and ${c.places.length - 1} more places)` : ''}`)}`);
+      out.push(
+        `::${level} file=${c.file}${line},title=${prop(c.rule)}::${escape(`${c.operation} ${describe(c).replace(/`/g, '')}${c.places.length > 1 ? ` (and ${c.places.length - 1} more places)` : ''}`)}`,
+      );
     }
     for (const f of s.types?.failures ?? []) {
-      out.push(`::${f.explained ? 'notice' : 'error'} file=${s.name},title=${prop(`type-${f.direction}-incompatible`)}::${escape(`${f.operation} ${f.part}: ${f.message}`)}`);
+      out.push(
+        `::${f.explained ? 'notice' : 'error'} file=${s.name},title=${prop(`type-${f.direction}-incompatible`)}::${escape(`${f.operation} ${f.part}: ${f.message}`)}`,
+      );
     }
   }
   out.push(`${review.result === 'pass' ? '' : '::error title=spec-diff::'}${headline(review)}`);

@@ -46,7 +46,16 @@ type Obj = { [key: string]: Json };
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const DOC_KEYS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment']);
 /** Keys whose children are names chosen by the author, never keywords. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'headers', 'securitySchemes', 'parameters', 'content', 'responses']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'headers',
+  'securitySchemes',
+  'parameters',
+  'content',
+  'responses',
+]);
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fmt = (v: unknown): string => (v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -60,7 +69,17 @@ const pathKey = (path: readonly string[]): string => path.join('\u0000');
 // Inlining and normalization
 
 /** Keys under which a schema holds schemas (the rest of a schema's keys hold data or keywords). */
-const SCHEMA_CHILD = new Set(['items', 'additionalProperties', 'not', 'contains', 'unevaluatedProperties', 'propertyNames', 'if', 'then', 'else']);
+const SCHEMA_CHILD = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'contains',
+  'unevaluatedProperties',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+]);
 const SCHEMA_MAP_CHILD = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 const SCHEMA_LIST_CHILD = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
 
@@ -98,7 +117,8 @@ class Resolver {
       const siblings = Object.keys(node).filter((k) => k !== '$ref');
       if (siblings.length === 0 || !isObj(resolved)) return resolved;
       const merged: Obj = { ...resolved };
-      for (const k of siblings) merged[k] = this.inline(node[k], `${pointer}/${esc(k)}`, schema && k !== 'enum', stack) as Json;
+      for (const k of siblings)
+        merged[k] = this.inline(node[k], `${pointer}/${esc(k)}`, schema && k !== 'enum', stack) as Json;
       this.origins.set(merged, pointer);
       return schema ? normalizeSchema(merged, this.origins) : merged;
     }
@@ -110,7 +130,8 @@ class Resolver {
       else if (SCHEMA_CHILD.has(k)) out[k] = this.inline(v, at, typeof v === 'object', stack) as Json;
       else if (SCHEMA_MAP_CHILD.has(k) && isObj(v)) {
         const map: Obj = {};
-        for (const [name, s] of Object.entries(v)) map[name] = this.inline(s, `${at}/${esc(name)}`, true, stack) as Json;
+        for (const [name, s] of Object.entries(v))
+          map[name] = this.inline(s, `${at}/${esc(name)}`, true, stack) as Json;
         this.origins.set(map, at);
         out[k] = map;
       } else if (SCHEMA_LIST_CHILD.has(k) && Array.isArray(v)) {
@@ -172,13 +193,15 @@ export interface OperationModel {
 const normalisePath = (p: string): string => p.replace(/\{[^}]+\}/g, '{}');
 
 function securityKey(req: Obj): string {
-  return Object.keys(req)
-    .sort()
-    .map((name) => {
-      const scopes = Array.isArray(req[name]) ? [...(req[name] as Json[])].map(String).sort() : [];
-      return scopes.length > 0 ? `${name}[${scopes.join(',')}]` : name;
-    })
-    .join(' + ') || '(none)';
+  return (
+    Object.keys(req)
+      .sort()
+      .map((name) => {
+        const scopes = Array.isArray(req[name]) ? [...(req[name] as Json[])].map(String).sort() : [];
+        return scopes.length > 0 ? `${name}[${scopes.join(',')}]` : name;
+      })
+      .join(' + ') || '(none)'
+  );
 }
 
 function operationTree(r: Resolver, item: Obj, itemPointer: string, method: string, withSecurity: boolean): Obj {
@@ -212,7 +235,8 @@ function operationTree(r: Resolver, item: Obj, itemPointer: string, method: stri
   // What the path item says about all its operations (servers, summary, extensions) belongs to each.
   const shared: Obj = {};
   for (const [k, v] of Object.entries(item)) {
-    if (k !== 'parameters' && k !== '$ref' && !(METHODS as readonly string[]).includes(k)) shared[k] = r.inline(v, `${itemPointer}/${esc(k)}`, false) as Json;
+    if (k !== 'parameters' && k !== '$ref' && !(METHODS as readonly string[]).includes(k))
+      shared[k] = r.inline(v, `${itemPointer}/${esc(k)}`, false) as Json;
   }
   if (Object.keys(shared).length > 0) {
     r.origins.set(shared, itemPointer);
@@ -292,7 +316,8 @@ export function collectOperations(r: Resolver): Map<string, OperationModel> {
     }
   };
   if (isObj(r.root.paths)) {
-    for (const [p, item] of Object.entries(r.root.paths)) addPathItem(p, item, `/paths/${esc(p)}`, 'operation', '', true);
+    for (const [p, item] of Object.entries(r.root.paths))
+      addPathItem(p, item, `/paths/${esc(p)}`, 'operation', '', true);
   }
   if (isObj(r.root.webhooks)) {
     for (const [name, item] of Object.entries(r.root.webhooks)) {
@@ -328,8 +353,10 @@ function rawDiff(b: Json | undefined, a: Json | undefined, path: string[], out: 
     if (b.every(primitive) && a.every(primitive)) {
       const bs = new Set(b.map((v) => JSON.stringify(v)));
       const as = new Set(a.map((v) => JSON.stringify(v)));
-      for (const v of b) if (!as.has(JSON.stringify(v))) out.push({ path: [...path, setItem(v)], before: v, after: undefined });
-      for (const v of a) if (!bs.has(JSON.stringify(v))) out.push({ path: [...path, setItem(v)], before: undefined, after: v });
+      for (const v of b)
+        if (!as.has(JSON.stringify(v))) out.push({ path: [...path, setItem(v)], before: v, after: undefined });
+      for (const v of a)
+        if (!bs.has(JSON.stringify(v))) out.push({ path: [...path, setItem(v)], before: undefined, after: v });
       return;
     }
     for (let i = 0; i < Math.max(b.length, a.length); i++) rawDiff(b[i], a[i], [...path, String(i)], out);
@@ -390,10 +417,19 @@ function report(ctx: Ctx, { rule, field = '', change, paths, removed }: ReportAr
   for (const p of paths) claim(ctx, p);
   const first = paths[0] ?? [];
   const afterOrigin = removed ? undefined : originOf(ctx.after, ctx.afterTree, first);
-  const origin = afterOrigin !== undefined
-    ? { side: 'after' as const, pointer: afterOrigin }
-    : { side: 'before' as const, pointer: originOf(ctx.before, ctx.beforeTree, first) ?? '' };
-  const finding: Finding = { rule, severity: r.severity, operation: ctx.operation, where: ctx.where, field, change, origin };
+  const origin =
+    afterOrigin !== undefined
+      ? { side: 'after' as const, pointer: afterOrigin }
+      : { side: 'before' as const, pointer: originOf(ctx.before, ctx.beforeTree, first) ?? '' };
+  const finding: Finding = {
+    rule,
+    severity: r.severity,
+    operation: ctx.operation,
+    where: ctx.where,
+    field,
+    change,
+    origin,
+  };
   if (r.storedData) finding.storedData = true;
   ctx.findings.push(finding);
   return finding;
@@ -402,7 +438,12 @@ function report(ctx: Ctx, { rule, field = '', change, paths, removed }: ReportAr
 /** A keyword written differently with the same meaning (`required: false` and no `required`). */
 function equivalent(ctx: Ctx, path: string[], field: string, before: Json | undefined, after: Json | undefined): void {
   const key = path.at(-1)!;
-  report(ctx, { rule: 'equivalent-rewrite', field, change: `${key} ${fmt(before ?? 'absent')} → ${fmt(after ?? 'absent')}: the same meaning`, paths: [path] });
+  report(ctx, {
+    rule: 'equivalent-rewrite',
+    field,
+    change: `${key} ${fmt(before ?? 'absent')} → ${fmt(after ?? 'absent')}: the same meaning`,
+    paths: [path],
+  });
 }
 
 const joinField = (field: string, name: string): string => (field === '' ? name : `${field}.${name}`);
@@ -442,9 +483,21 @@ function patternWidened(before: string, after: string): { widened: boolean; coun
   }
 }
 
-function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path: string[], field: string, at: SchemaAt): void {
+function compareSchema(
+  ctx: Ctx,
+  b: Json | undefined,
+  a: Json | undefined,
+  path: string[],
+  field: string,
+  at: SchemaAt,
+): void {
   if (isObj(b) && a === undefined) {
-    schemaReport(ctx, at, 'schema-removed', { field, change: 'schema removed (any value)', paths: [path], removed: true });
+    schemaReport(ctx, at, 'schema-removed', {
+      field,
+      change: 'schema removed (any value)',
+      paths: [path],
+      removed: true,
+    });
     return;
   }
   if (b === undefined && isObj(a)) {
@@ -474,7 +527,8 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     else if (removed.length > 0) schemaReport(ctx, at, 'type-specialized', args);
     else if (!isDeepStrictEqual(new Set(bt), new Set(ta))) {
       // integer ↔ number, or only `null` changed
-      if (bset.has('null') !== aset.has('null')) schemaReport(ctx, at, aset.has('null') ? 'became-nullable' : 'became-not-nullable', args);
+      if (bset.has('null') !== aset.has('null'))
+        schemaReport(ctx, at, aset.has('null') ? 'became-nullable' : 'became-not-nullable', args);
       if ([...bset].filter((t) => t !== 'null').join() !== [...aset].filter((t) => t !== 'null').join()) {
         const widened = bset.has('integer') && aset.has('number');
         schemaReport(ctx, at, widened ? 'type-generalized' : 'type-specialized', args);
@@ -491,15 +545,28 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     const av = typeof a[key] === 'number' ? (a[key] as number) : undefined;
     if (bv === av) continue;
     const change = bv === undefined ? 'set' : av === undefined ? 'unset' : av > bv ? 'increased' : 'decreased';
-    schemaReport(ctx, at, `${boundName(key)}-${change}`, { field, change: `${key} ${fmt(bv)} → ${fmt(av)}`, paths: [p(key)] });
+    schemaReport(ctx, at, `${boundName(key)}-${change}`, {
+      field,
+      change: `${key} ${fmt(bv)} → ${fmt(av)}`,
+      paths: [p(key)],
+    });
   }
   if (!isDeepStrictEqual(b.multipleOf, a.multipleOf)) {
     const change = a.multipleOf === undefined ? 'multiple-of-removed' : 'multiple-of-changed';
-    schemaReport(ctx, at, change, { field, change: `multipleOf ${fmt(b.multipleOf)} → ${fmt(a.multipleOf)}`, paths: [p('multipleOf')] });
+    schemaReport(ctx, at, change, {
+      field,
+      change: `multipleOf ${fmt(b.multipleOf)} → ${fmt(a.multipleOf)}`,
+      paths: [p('multipleOf')],
+    });
   }
   if ((b.uniqueItems === true) !== (a.uniqueItems === true)) {
-    schemaReport(ctx, at, a.uniqueItems === true ? 'unique-items-added' : 'unique-items-removed', { field, change: `uniqueItems ${fmt(b.uniqueItems)} → ${fmt(a.uniqueItems)}`, paths: [p('uniqueItems')] });
-  } else if (!isDeepStrictEqual(b.uniqueItems, a.uniqueItems)) equivalent(ctx, p('uniqueItems'), field, b.uniqueItems, a.uniqueItems);
+    schemaReport(ctx, at, a.uniqueItems === true ? 'unique-items-added' : 'unique-items-removed', {
+      field,
+      change: `uniqueItems ${fmt(b.uniqueItems)} → ${fmt(a.uniqueItems)}`,
+      paths: [p('uniqueItems')],
+    });
+  } else if (!isDeepStrictEqual(b.uniqueItems, a.uniqueItems))
+    equivalent(ctx, p('uniqueItems'), field, b.uniqueItems, a.uniqueItems);
 
   // enum
   const be = Array.isArray(b.enum) ? b.enum : undefined;
@@ -510,15 +577,27 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     const removed = be.filter((v) => !ak.has(JSON.stringify(v)));
     const added = ae.filter((v) => !bk.has(JSON.stringify(v)));
     if (removed.length > 0) {
-      schemaReport(ctx, at, 'enum-value-removed', { field, change: `enum value${removed.length > 1 ? 's' : ''} ${fmtList(removed)} removed`, paths: removed.map((v) => p('enum', setItem(v))) });
+      schemaReport(ctx, at, 'enum-value-removed', {
+        field,
+        change: `enum value${removed.length > 1 ? 's' : ''} ${fmtList(removed)} removed`,
+        paths: removed.map((v) => p('enum', setItem(v))),
+      });
     }
     if (added.length > 0) {
-      schemaReport(ctx, at, 'enum-value-added', { field, change: `enum value${added.length > 1 ? 's' : ''} ${fmtList(added)} added`, paths: added.map((v) => p('enum', setItem(v))) });
+      schemaReport(ctx, at, 'enum-value-added', {
+        field,
+        change: `enum value${added.length > 1 ? 's' : ''} ${fmtList(added)} added`,
+        paths: added.map((v) => p('enum', setItem(v))),
+      });
     }
   } else if (!be && ae) {
     schemaReport(ctx, at, 'became-enum', { field, change: `restricted to enum ${fmtList(ae)}`, paths: [p('enum')] });
   } else if (be && !ae) {
-    schemaReport(ctx, at, 'enum-removed', { field, change: `enum ${fmtList(be)} removed (any value)`, paths: [p('enum')] });
+    schemaReport(ctx, at, 'enum-removed', {
+      field,
+      change: `enum ${fmtList(be)} removed (any value)`,
+      paths: [p('enum')],
+    });
   }
 
   // pattern and format
@@ -528,13 +607,28 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     else if (b.pattern === undefined) schemaReport(ctx, at, 'pattern-added', { field, change, paths: [p('pattern')] });
     else {
       const { widened, counterexample } = patternWidened(String(b.pattern), String(a.pattern));
-      if (widened) schemaReport(ctx, at, 'pattern-generalized', { field, change: `${change} (300 values generated from the old pattern all match)`, paths: [p('pattern')] });
-      else schemaReport(ctx, at, 'pattern-changed', { field, change: counterexample !== undefined ? `${change} (\`${counterexample}\` matched before, not now)` : change, paths: [p('pattern')] });
+      if (widened)
+        schemaReport(ctx, at, 'pattern-generalized', {
+          field,
+          change: `${change} (300 values generated from the old pattern all match)`,
+          paths: [p('pattern')],
+        });
+      else
+        schemaReport(ctx, at, 'pattern-changed', {
+          field,
+          change: counterexample !== undefined ? `${change} (\`${counterexample}\` matched before, not now)` : change,
+          paths: [p('pattern')],
+        });
     }
   }
   if (b.format !== a.format) {
-    const change = a.format === undefined ? 'format-removed' : b.format === undefined ? 'format-added' : 'format-changed';
-    schemaReport(ctx, at, change, { field, change: `format \`${fmt(b.format)}\` → \`${fmt(a.format)}\``, paths: [p('format')] });
+    const change =
+      a.format === undefined ? 'format-removed' : b.format === undefined ? 'format-added' : 'format-changed';
+    schemaReport(ctx, at, change, {
+      field,
+      change: `format \`${fmt(b.format)}\` → \`${fmt(a.format)}\``,
+      paths: [p('format')],
+    });
   }
 
   // properties
@@ -547,7 +641,9 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   const addedNames = Object.keys(ap).filter((n) => !(n in bp));
   const renamedTo = new Map<string, string>();
   for (const gone of removedNames) {
-    const twin = addedNames.find((n) => isDeepStrictEqual(bp[gone], ap[n]) && !Array.from(renamedTo.values()).includes(n));
+    const twin = addedNames.find(
+      (n) => isDeepStrictEqual(bp[gone], ap[n]) && !Array.from(renamedTo.values()).includes(n),
+    );
     if (twin) renamedTo.set(gone, twin);
   }
   for (const name of removedNames) {
@@ -555,7 +651,12 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
     const twin = renamedTo.get(name);
     const hint = twin ? ` (probably renamed to \`${twin}\`)` : '';
     const change = acc ? 'property-removed' : br.has(name) ? 'required-property-removed' : 'optional-property-removed';
-    schemaReport(ctx, child, change, { field: f, change: `property removed${hint}`, paths: [p('properties', name), p('required', setItem(name))], removed: true });
+    schemaReport(ctx, child, change, {
+      field: f,
+      change: `property removed${hint}`,
+      paths: [p('properties', name), p('required', setItem(name))],
+      removed: true,
+    });
   }
   for (const name of addedNames) {
     const f = joinField(field, name);
@@ -571,22 +672,48 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   for (const name of Object.keys(bp)) {
     if (!(name in ap)) continue;
     const f = joinField(field, name);
-    if (br.has(name) && !ar.has(name)) schemaReport(ctx, child, 'property-became-optional', { field: f, change: 'no longer required', paths: [p('required', setItem(name))] });
-    if (!br.has(name) && ar.has(name)) schemaReport(ctx, child, 'property-became-required', { field: f, change: 'now required', paths: [p('required', setItem(name))] });
+    if (br.has(name) && !ar.has(name))
+      schemaReport(ctx, child, 'property-became-optional', {
+        field: f,
+        change: 'no longer required',
+        paths: [p('required', setItem(name))],
+      });
+    if (!br.has(name) && ar.has(name))
+      schemaReport(ctx, child, 'property-became-required', {
+        field: f,
+        change: 'now required',
+        paths: [p('required', setItem(name))],
+      });
     compareSchema(ctx, bp[name], ap[name], p('properties', name), f, child);
   }
   for (const name of new Set([...br, ...ar])) {
     if (name in bp || name in ap || br.has(name) === ar.has(name)) continue;
-    schemaReport(ctx, child, ar.has(name) ? 'property-became-required' : 'property-became-optional', { field: joinField(field, name), change: ar.has(name) ? 'now required' : 'no longer required', paths: [p('required', setItem(name))] });
+    schemaReport(ctx, child, ar.has(name) ? 'property-became-required' : 'property-became-optional', {
+      field: joinField(field, name),
+      change: ar.has(name) ? 'now required' : 'no longer required',
+      paths: [p('required', setItem(name))],
+    });
   }
 
   // additionalProperties: false (closed), absent or true (open), or a schema (an index signature)
-  const shape = (v: Json | undefined) => (v === false ? 'closed' : v === undefined || v === true || (isObj(v) && Object.keys(v).length === 0) ? 'open' : 'schema');
+  const shape = (v: Json | undefined) =>
+    v === false
+      ? 'closed'
+      : v === undefined || v === true || (isObj(v) && Object.keys(v).length === 0)
+        ? 'open'
+        : 'schema';
   const bAdd = shape(b.additionalProperties);
   const aAdd = shape(a.additionalProperties);
   const addChange = `additionalProperties ${fmt(b.additionalProperties ?? 'absent')} → ${fmt(a.additionalProperties ?? 'absent')}`;
   if (bAdd !== aAdd) {
-    const change = aAdd === 'closed' ? 'additional-properties-closed' : aAdd === 'schema' ? 'additional-properties-schema-added' : bAdd === 'schema' ? 'additional-properties-schema-removed' : 'additional-properties-opened';
+    const change =
+      aAdd === 'closed'
+        ? 'additional-properties-closed'
+        : aAdd === 'schema'
+          ? 'additional-properties-schema-added'
+          : bAdd === 'schema'
+            ? 'additional-properties-schema-removed'
+            : 'additional-properties-opened';
     schemaReport(ctx, at, change, { field, change: addChange, paths: [p('additionalProperties')] });
   } else if (bAdd === 'schema') {
     compareSchema(ctx, b.additionalProperties, a.additionalProperties, p('additionalProperties'), `${field}{*}`, child);
@@ -601,22 +728,52 @@ function compareSchema(ctx: Ctx, b: Json | undefined, a: Json | undefined, path:
   for (const key of ['oneOf', 'anyOf'] as const) {
     const bl = Array.isArray(b[key]) ? b[key] : [];
     const al = Array.isArray(a[key]) ? a[key] : [];
-    for (let i = 0; i < Math.min(bl.length, al.length); i++) compareSchema(ctx, bl[i], al[i], p(key, String(i)), `${field}<${key}[${i}]>`, at);
+    for (let i = 0; i < Math.min(bl.length, al.length); i++)
+      compareSchema(ctx, bl[i], al[i], p(key, String(i)), `${field}<${key}[${i}]>`, at);
     const name = key === 'oneOf' ? 'one-of' : 'any-of';
-    for (let i = al.length; i < bl.length; i++) schemaReport(ctx, at, `${name}-removed`, { field, change: `${key} alternative ${i} removed`, paths: [p(key, String(i))], removed: true });
-    for (let i = bl.length; i < al.length; i++) schemaReport(ctx, at, `${name}-added`, { field, change: `${key} alternative ${i} added`, paths: [p(key, String(i))] });
+    for (let i = al.length; i < bl.length; i++)
+      schemaReport(ctx, at, `${name}-removed`, {
+        field,
+        change: `${key} alternative ${i} removed`,
+        paths: [p(key, String(i))],
+        removed: true,
+      });
+    for (let i = bl.length; i < al.length; i++)
+      schemaReport(ctx, at, `${name}-added`, {
+        field,
+        change: `${key} alternative ${i} added`,
+        paths: [p(key, String(i))],
+      });
   }
 
   // default, deprecation, read/write-only
   if (!isDeepStrictEqual(b.default, a.default)) {
-    const change = b.default === undefined ? 'default-value-added' : a.default === undefined ? 'default-value-removed' : 'default-value-changed';
-    schemaReport(ctx, at, change, { field, change: `default ${fmt(b.default)} → ${fmt(a.default)}`, paths: [p('default')] });
+    const change =
+      b.default === undefined
+        ? 'default-value-added'
+        : a.default === undefined
+          ? 'default-value-removed'
+          : 'default-value-changed';
+    schemaReport(ctx, at, change, {
+      field,
+      change: `default ${fmt(b.default)} → ${fmt(a.default)}`,
+      paths: [p('default')],
+    });
   }
   if ((b.deprecated === true) !== (a.deprecated === true)) {
-    schemaReport(ctx, at, a.deprecated === true ? 'deprecated' : 'reactivated', { field, change: a.deprecated === true ? 'deprecated' : 'no longer deprecated', paths: [p('deprecated')] });
-  } else if (!isDeepStrictEqual(b.deprecated, a.deprecated)) equivalent(ctx, p('deprecated'), field, b.deprecated, a.deprecated);
-  for (const [key, change] of [['readOnly', 'read-only-changed'], ['writeOnly', 'write-only-changed']] as const) {
-    if ((b[key] === true) !== (a[key] === true)) schemaReport(ctx, at, change, { field, change: `${key} ${fmt(b[key])} → ${fmt(a[key])}`, paths: [p(key)] });
+    schemaReport(ctx, at, a.deprecated === true ? 'deprecated' : 'reactivated', {
+      field,
+      change: a.deprecated === true ? 'deprecated' : 'no longer deprecated',
+      paths: [p('deprecated')],
+    });
+  } else if (!isDeepStrictEqual(b.deprecated, a.deprecated))
+    equivalent(ctx, p('deprecated'), field, b.deprecated, a.deprecated);
+  for (const [key, change] of [
+    ['readOnly', 'read-only-changed'],
+    ['writeOnly', 'write-only-changed'],
+  ] as const) {
+    if ((b[key] === true) !== (a[key] === true))
+      schemaReport(ctx, at, change, { field, change: `${key} ${fmt(b[key])} → ${fmt(a[key])}`, paths: [p(key)] });
   }
 }
 
@@ -635,9 +792,20 @@ function compareParameters(ctx: Ctx, before: OperationModel, after: OperationMod
   const renamed = new Map<string, string>(); // after key → before key
   bNames.forEach((name, i) => {
     const other = aNames[i];
-    if (other !== undefined && other !== name && `path.${name}` in bParams && `path.${other}` in aParams && !(`path.${other}` in bParams)) {
+    if (
+      other !== undefined &&
+      other !== name &&
+      `path.${name}` in bParams &&
+      `path.${other}` in aParams &&
+      !(`path.${other}` in bParams)
+    ) {
       renamed.set(`path.${other}`, `path.${name}`);
-      report(ctx, { rule: 'request-path-parameter-renamed', field: `path.${other}`, change: `path parameter \`{${name}}\` renamed to \`{${other}}\``, paths: [path(`path.${name}`), path(`path.${other}`)] });
+      report(ctx, {
+        rule: 'request-path-parameter-renamed',
+        field: `path.${other}`,
+        change: `path parameter \`{${name}}\` renamed to \`{${other}}\``,
+        paths: [path(`path.${name}`), path(`path.${other}`)],
+      });
     }
   });
   const bKeyOf = (aKey: string) => renamed.get(aKey) ?? aKey;
@@ -647,13 +815,28 @@ function compareParameters(ctx: Ctx, before: OperationModel, after: OperationMod
   const added = Object.keys(aParams).filter((k) => !(bKeyOf(k) in bParams));
   const schemaOf = (p: Json | undefined) => (isObj(p) ? p.schema : undefined);
   for (const key of removed) {
-    const twin = added.find((k) => k.split('.')[0] === key.split('.')[0] && isDeepStrictEqual(schemaOf(bParams[key]), schemaOf(aParams[k])));
-    report(ctx, { rule: `${prefix}-parameter-removed`, field: key, change: `parameter removed${twin ? ` (probably renamed to \`${twin}\`)` : ''}`, paths: [path(key)], removed: true });
+    const twin = added.find(
+      (k) => k.split('.')[0] === key.split('.')[0] && isDeepStrictEqual(schemaOf(bParams[key]), schemaOf(aParams[k])),
+    );
+    report(ctx, {
+      rule: `${prefix}-parameter-removed`,
+      field: key,
+      change: `parameter removed${twin ? ` (probably renamed to \`${twin}\`)` : ''}`,
+      paths: [path(key)],
+      removed: true,
+    });
   }
   for (const key of added) {
     const required = isObj(aParams[key]) && (aParams[key] as Obj).required === true;
-    const twin = removed.find((k) => k.split('.')[0] === key.split('.')[0] && isDeepStrictEqual(schemaOf(bParams[k]), schemaOf(aParams[key])));
-    report(ctx, { rule: `${prefix}-${required ? 'required' : 'optional'}-parameter-added`, field: key, change: `new ${required ? 'required' : 'optional'} parameter${twin ? ` (probably renamed from \`${twin}\`)` : ''}`, paths: [path(key)] });
+    const twin = removed.find(
+      (k) => k.split('.')[0] === key.split('.')[0] && isDeepStrictEqual(schemaOf(bParams[k]), schemaOf(aParams[key])),
+    );
+    report(ctx, {
+      rule: `${prefix}-${required ? 'required' : 'optional'}-parameter-added`,
+      field: key,
+      change: `new ${required ? 'required' : 'optional'} parameter${twin ? ` (probably renamed from \`${twin}\`)` : ''}`,
+      paths: [path(key)],
+    });
   }
   for (const [aKey, ap] of Object.entries(aParams)) {
     const bKey = bKeyOf(aKey);
@@ -662,42 +845,86 @@ function compareParameters(ctx: Ctx, before: OperationModel, after: OperationMod
     const bReq = bp.required === true;
     const aReq = ap.required === true;
     if (bReq !== aReq) {
-      report(ctx, { rule: `${prefix}-parameter-became-${aReq ? 'required' : 'optional'}`, field: aKey, change: aReq ? 'parameter now required' : 'parameter no longer required', paths: [path(bKey, 'required'), path(aKey, 'required')] });
-    } else if (!isDeepStrictEqual(bp.required, ap.required)) equivalent(ctx, path(aKey, 'required'), aKey, bp.required, ap.required);
+      report(ctx, {
+        rule: `${prefix}-parameter-became-${aReq ? 'required' : 'optional'}`,
+        field: aKey,
+        change: aReq ? 'parameter now required' : 'parameter no longer required',
+        paths: [path(bKey, 'required'), path(aKey, 'required')],
+      });
+    } else if (!isDeepStrictEqual(bp.required, ap.required))
+      equivalent(ctx, path(aKey, 'required'), aKey, bp.required, ap.required);
     for (const k of ['style', 'explode'] as const) {
       if (!isDeepStrictEqual(bp[k], ap[k]) && !emits) {
-        report(ctx, { rule: 'request-parameter-style-changed', field: aKey, change: `${k} ${fmt(bp[k] ?? 'default')} → ${fmt(ap[k] ?? 'default')}`, paths: [path(aKey, k)] });
+        report(ctx, {
+          rule: 'request-parameter-style-changed',
+          field: aKey,
+          change: `${k} ${fmt(bp[k] ?? 'default')} → ${fmt(ap[k] ?? 'default')}`,
+          paths: [path(aKey, k)],
+        });
       }
     }
     if ((bp.deprecated === true) !== (ap.deprecated === true) && prefix === 'request') {
-      report(ctx, { rule: ap.deprecated === true ? 'request-parameter-deprecated' : 'request-parameter-reactivated', field: aKey, change: ap.deprecated === true ? 'parameter deprecated' : 'parameter no longer deprecated', paths: [path(aKey, 'deprecated')] });
+      report(ctx, {
+        rule: ap.deprecated === true ? 'request-parameter-deprecated' : 'request-parameter-reactivated',
+        field: aKey,
+        change: ap.deprecated === true ? 'parameter deprecated' : 'parameter no longer deprecated',
+        paths: [path(aKey, 'deprecated')],
+      });
     }
     // The schema is compared at the after key; a renamed path parameter's schema sits at both.
     if (bKey !== aKey) {
-      const sub: Ctx = { ...ctx, beforeTree: { parameters: { [aKey]: bp } }, findings: ctx.findings, claims: new Set() };
+      const sub: Ctx = {
+        ...ctx,
+        beforeTree: { parameters: { [aKey]: bp } },
+        findings: ctx.findings,
+        claims: new Set(),
+      };
       compareSchema(sub, bp.schema, ap.schema, path(aKey, 'schema'), aKey, { base: 'parameter', root: true });
     } else compareSchema(ctx, bp.schema, ap.schema, path(aKey, 'schema'), aKey, { base: 'parameter', root: true });
   }
 }
 
-function compareContent(ctx: Ctx, b: Json | undefined, a: Json | undefined, path: string[], side: 'body' | 'response'): void {
+function compareContent(
+  ctx: Ctx,
+  b: Json | undefined,
+  a: Json | undefined,
+  path: string[],
+  side: 'body' | 'response',
+): void {
   const bc = isObj(b) ? b : {};
   const ac = isObj(a) ? a : {};
   const loc = ctx.loc;
   // The media types of an application's answer to a callback or webhook have no rule: the net lists them.
   const ruleFor = (what: 'added' | 'removed') =>
-    side === 'body' ? `${loc}-body-media-type-${what}` : loc === 'response' ? `response-media-type-${what}` : 'unclassified';
+    side === 'body'
+      ? `${loc}-body-media-type-${what}`
+      : loc === 'response'
+        ? `response-media-type-${what}`
+        : 'unclassified';
   for (const type of Object.keys(bc)) {
     if (!(type in ac)) {
-      report(ctx, { rule: ruleFor('removed'), change: `media type \`${type}\` removed`, paths: [[...path, type]], removed: true });
+      report(ctx, {
+        rule: ruleFor('removed'),
+        change: `media type \`${type}\` removed`,
+        paths: [[...path, type]],
+        removed: true,
+      });
       continue;
     }
     const bm = bc[type];
     const am = ac[type];
-    compareSchema(ctx, isObj(bm) ? bm.schema : undefined, isObj(am) ? am.schema : undefined, [...path, type, 'schema'], '', { base: 'body', root: true });
+    compareSchema(
+      ctx,
+      isObj(bm) ? bm.schema : undefined,
+      isObj(am) ? am.schema : undefined,
+      [...path, type, 'schema'],
+      '',
+      { base: 'body', root: true },
+    );
   }
   for (const type of Object.keys(ac)) {
-    if (!(type in bc)) report(ctx, { rule: ruleFor('added'), change: `media type \`${type}\` added`, paths: [[...path, type]] });
+    if (!(type in bc))
+      report(ctx, { rule: ruleFor('added'), change: `media type \`${type}\` added`, paths: [[...path, type]] });
   }
 }
 
@@ -713,12 +940,17 @@ function compareRequestBody(ctx: Ctx, before: OperationModel, after: OperationMo
     return;
   }
   if (!isObj(b)) {
-    const rule = loc === 'request' ? `request-body-added-${a.required === true ? 'required' : 'optional'}` : `${loc}-body-added`;
+    const rule =
+      loc === 'request' ? `request-body-added-${a.required === true ? 'required' : 'optional'}` : `${loc}-body-added`;
     report(ctx, { rule, change: `new ${a.required === true ? 'required' : 'optional'} request body`, paths: [path] });
     return;
   }
   if ((b.required === true) !== (a.required === true) && loc === 'request') {
-    report(ctx, { rule: a.required === true ? 'request-body-became-required' : 'request-body-became-optional', change: a.required === true ? 'request body now required' : 'request body now optional', paths: [[...path, 'required']] });
+    report(ctx, {
+      rule: a.required === true ? 'request-body-became-required' : 'request-body-became-optional',
+      change: a.required === true ? 'request body now required' : 'request body now optional',
+      paths: [[...path, 'required']],
+    });
   }
   compareContent(ctx, b.content, a.content, [...path, 'content'], 'body');
 }
@@ -732,7 +964,10 @@ function compareResponses(ctx: Ctx, before: OperationModel, after: OperationMode
     ctx.where = `response ${status}`;
     const path = ['responses', status];
     if (!(status in aMap)) {
-      const rule = loc === 'response' ? `response-${success(status) ? 'success' : 'non-success'}-status-removed` : `${loc}-status-removed`;
+      const rule =
+        loc === 'response'
+          ? `response-${success(status) ? 'success' : 'non-success'}-status-removed`
+          : `${loc}-status-removed`;
       report(ctx, { rule, change: 'response status removed', paths: [path], removed: true });
       continue;
     }
@@ -750,21 +985,45 @@ function compareResponses(ctx: Ctx, before: OperationModel, after: OperationMode
       const ahObj = ah[name];
       const bReq = isObj(bhObj) && bhObj.required === true;
       if (!isObj(ahObj)) {
-        report(ctx, { rule: bReq ? 'response-required-header-removed' : 'response-optional-header-removed', field: name, change: 'response header removed', paths: [hp], removed: true });
+        report(ctx, {
+          rule: bReq ? 'response-required-header-removed' : 'response-optional-header-removed',
+          field: name,
+          change: 'response header removed',
+          paths: [hp],
+          removed: true,
+        });
         continue;
       }
       const aReq = ahObj.required === true;
-      if (bReq !== aReq) report(ctx, { rule: aReq ? 'response-header-became-required' : 'response-header-became-optional', field: name, change: aReq ? 'now required' : 'no longer required', paths: [[...hp, 'required']] });
-      compareSchema(ctx, isObj(bhObj) ? bhObj.schema : undefined, ahObj.schema, [...hp, 'schema'], name, { base: 'header', root: true });
+      if (bReq !== aReq)
+        report(ctx, {
+          rule: aReq ? 'response-header-became-required' : 'response-header-became-optional',
+          field: name,
+          change: aReq ? 'now required' : 'no longer required',
+          paths: [[...hp, 'required']],
+        });
+      compareSchema(ctx, isObj(bhObj) ? bhObj.schema : undefined, ahObj.schema, [...hp, 'schema'], name, {
+        base: 'header',
+        root: true,
+      });
     }
     for (const name of Object.keys(ah)) {
-      if (!(name in bh)) report(ctx, { rule: 'response-header-added', field: name, change: 'new response header', paths: [[...path, 'headers', name]] });
+      if (!(name in bh))
+        report(ctx, {
+          rule: 'response-header-added',
+          field: name,
+          change: 'new response header',
+          paths: [[...path, 'headers', name]],
+        });
     }
   }
   for (const status of Object.keys(aMap)) {
     if (status in bMap) continue;
     ctx.where = `response ${status}`;
-    const rule = loc === 'response' ? `response-${success(status) ? 'success' : 'non-success'}-status-added` : `${loc}-status-added`;
+    const rule =
+      loc === 'response'
+        ? `response-${success(status) ? 'success' : 'non-success'}-status-added`
+        : `${loc}-status-added`;
     report(ctx, { rule, change: 'new response status documented', paths: [['responses', status]] });
   }
 }
@@ -778,7 +1037,12 @@ function compareSecurity(ctx: Ctx, before: OperationModel, after: OperationModel
   const open = (keys: string[]) => keys.length === 0 || keys.includes('(none)');
   const removed = bKeys.filter((k) => !(k in as));
   const added = aKeys.filter((k) => !(k in bs));
-  const schemesOf = (k: string) => k.split(' + ').map((s) => s.replace(/\[.*\]$/, '')).sort().join(' + ');
+  const schemesOf = (k: string) =>
+    k
+      .split(' + ')
+      .map((s) => s.replace(/\[.*\]$/, ''))
+      .sort()
+      .join(' + ');
   const pairedAdded = new Set<string>();
   for (const k of removed) {
     const twin = added.find((n) => !pairedAdded.has(n) && schemesOf(n) === schemesOf(k));
@@ -787,19 +1051,45 @@ function compareSecurity(ctx: Ctx, before: OperationModel, after: OperationModel
       pairedAdded.add(twin);
       const scopes = (key: string) => new Set([...key.matchAll(/\[([^\]]*)\]/g)].flatMap((m) => m[1]!.split(',')));
       const gained = [...scopes(twin)].filter((s) => !scopes(k).has(s));
-      report(ctx, { rule: gained.length > 0 ? 'api-security-scope-added' : 'api-security-scope-removed', change: `requirement \`${k}\` → \`${twin}\``, paths: [['security', k], ['security', twin]] });
+      report(ctx, {
+        rule: gained.length > 0 ? 'api-security-scope-added' : 'api-security-scope-removed',
+        change: `requirement \`${k}\` → \`${twin}\``,
+        paths: [
+          ['security', k],
+          ['security', twin],
+        ],
+      });
       continue;
     }
     if (open(aKeys) && !open(bKeys)) continue; // reported once below
-    report(ctx, { rule: 'api-security-removed', change: `security requirement \`${k}\` removed (clients using it are refused)`, paths: [['security', k]], removed: true });
+    report(ctx, {
+      rule: 'api-security-removed',
+      change: `security requirement \`${k}\` removed (clients using it are refused)`,
+      paths: [['security', k]],
+      removed: true,
+    });
   }
   if (open(aKeys) && !open(bKeys)) {
-    report(ctx, { rule: 'api-security-alternative-added', change: 'no credentials needed any more', paths: bKeys.map((k) => ['security', k]).concat(aKeys.map((k) => ['security', k])) });
+    report(ctx, {
+      rule: 'api-security-alternative-added',
+      change: 'no credentials needed any more',
+      paths: bKeys.map((k) => ['security', k]).concat(aKeys.map((k) => ['security', k])),
+    });
   }
   for (const k of added) {
     if (pairedAdded.has(k)) continue;
-    if (open(bKeys)) report(ctx, { rule: 'api-security-added', change: `security requirement \`${k}\` added to an operation open to all`, paths: [['security', k]] });
-    else report(ctx, { rule: 'api-security-alternative-added', change: `alternative security requirement \`${k}\` added (the old ones still work)`, paths: [['security', k]] });
+    if (open(bKeys))
+      report(ctx, {
+        rule: 'api-security-added',
+        change: `security requirement \`${k}\` added to an operation open to all`,
+        paths: [['security', k]],
+      });
+    else
+      report(ctx, {
+        rule: 'api-security-alternative-added',
+        change: `alternative security requirement \`${k}\` added (the old ones still work)`,
+        paths: [['security', k]],
+      });
   }
 
   // The schemes the operation uses, compared field by field.
@@ -819,7 +1109,8 @@ function compareSecurity(ctx: Ctx, before: OperationModel, after: OperationModel
       ['bearerFormat', 'api-security-scheme-bearer-format-changed'],
       ['openIdConnectUrl', 'api-security-scheme-url-changed'],
     ] as const) {
-      if (!isDeepStrictEqual(b[key], a[key])) report(ctx, { rule, field, change: `${key} \`${fmt(b[key])}\` → \`${fmt(a[key])}\``, paths: [sp(key)] });
+      if (!isDeepStrictEqual(b[key], a[key]))
+        report(ctx, { rule, field, change: `${key} \`${fmt(b[key])}\` → \`${fmt(a[key])}\``, paths: [sp(key)] });
     }
     const bFlows = isObj(b.flows) ? b.flows : {};
     const aFlows = isObj(a.flows) ? a.flows : {};
@@ -827,17 +1118,42 @@ function compareSecurity(ctx: Ctx, before: OperationModel, after: OperationModel
       const bf = isObj(bFlows[flow]) ? (bFlows[flow] as Obj) : {};
       const af = isObj(aFlows[flow]) ? (aFlows[flow] as Obj) : {};
       for (const key of ['authorizationUrl', 'tokenUrl', 'refreshUrl']) {
-        if (!isDeepStrictEqual(bf[key], af[key])) report(ctx, { rule: 'api-security-scheme-url-changed', field, change: `${flow} ${key} \`${fmt(bf[key])}\` → \`${fmt(af[key])}\``, paths: [sp('flows', flow, key)] });
+        if (!isDeepStrictEqual(bf[key], af[key]))
+          report(ctx, {
+            rule: 'api-security-scheme-url-changed',
+            field,
+            change: `${flow} ${key} \`${fmt(bf[key])}\` → \`${fmt(af[key])}\``,
+            paths: [sp('flows', flow, key)],
+          });
       }
       const bScopes = isObj(bf.scopes) ? Object.keys(bf.scopes) : [];
       const aScopes = isObj(af.scopes) ? Object.keys(af.scopes) : [];
-      for (const s of bScopes.filter((x) => !aScopes.includes(x))) report(ctx, { rule: 'api-security-scheme-scope-removed', field, change: `${flow} scope \`${s}\` removed`, paths: [sp('flows', flow, 'scopes', s)], removed: true });
-      for (const s of aScopes.filter((x) => !bScopes.includes(x))) report(ctx, { rule: 'api-security-scheme-scope-added', field, change: `${flow} scope \`${s}\` added`, paths: [sp('flows', flow, 'scopes', s)] });
+      for (const s of bScopes.filter((x) => !aScopes.includes(x)))
+        report(ctx, {
+          rule: 'api-security-scheme-scope-removed',
+          field,
+          change: `${flow} scope \`${s}\` removed`,
+          paths: [sp('flows', flow, 'scopes', s)],
+          removed: true,
+        });
+      for (const s of aScopes.filter((x) => !bScopes.includes(x)))
+        report(ctx, {
+          rule: 'api-security-scheme-scope-added',
+          field,
+          change: `${flow} scope \`${s}\` added`,
+          paths: [sp('flows', flow, 'scopes', s)],
+        });
     }
   }
   for (const name of Object.keys(bSchemes)) {
     if (!(name in aSchemes) && Object.values(as).some((req) => isObj(req) && name in req)) {
-      report(ctx, { rule: 'api-security-scheme-removed', field: name, change: `security scheme \`${name}\` no longer defined`, paths: [['securitySchemes', name]], removed: true });
+      report(ctx, {
+        rule: 'api-security-scheme-removed',
+        field: name,
+        change: `security scheme \`${name}\` no longer defined`,
+        paths: [['securitySchemes', name]],
+        removed: true,
+      });
     }
   }
   // A scheme that is no longer (or newly) used follows the requirement rules above.
@@ -850,22 +1166,43 @@ function compareSecurity(ctx: Ctx, before: OperationModel, after: OperationModel
 function compareOperation(ctx: Ctx, before: OperationModel, after: OperationModel): void {
   const b = before.tree;
   const a = after.tree;
-  const reqLoc: Location = after.kind === 'callback' ? 'callback-request' : after.kind === 'webhook' ? 'webhook-request' : 'request';
-  const respLoc: Location = after.kind === 'callback' ? 'callback-response' : after.kind === 'webhook' ? 'webhook-response' : 'response';
+  const reqLoc: Location =
+    after.kind === 'callback' ? 'callback-request' : after.kind === 'webhook' ? 'webhook-request' : 'request';
+  const respLoc: Location =
+    after.kind === 'callback' ? 'callback-response' : after.kind === 'webhook' ? 'webhook-response' : 'response';
   ctx.where = 'operation';
   if (!isDeepStrictEqual(b.operationId, a.operationId)) {
-    const rule = b.operationId === undefined ? 'api-operation-id-added' : a.operationId === undefined ? 'api-operation-id-removed' : 'api-operation-id-changed';
-    report(ctx, { rule, change: `operationId \`${fmt(b.operationId)}\` → \`${fmt(a.operationId)}\` (generated client names follow it)`, paths: [['operationId']] });
+    const rule =
+      b.operationId === undefined
+        ? 'api-operation-id-added'
+        : a.operationId === undefined
+          ? 'api-operation-id-removed'
+          : 'api-operation-id-changed';
+    report(ctx, {
+      rule,
+      change: `operationId \`${fmt(b.operationId)}\` → \`${fmt(a.operationId)}\` (generated client names follow it)`,
+      paths: [['operationId']],
+    });
   }
   if ((b.deprecated === true) !== (a.deprecated === true)) {
-    report(ctx, { rule: a.deprecated === true ? 'endpoint-deprecated' : 'endpoint-reactivated', change: a.deprecated === true ? 'operation deprecated' : 'operation no longer deprecated', paths: [['deprecated']] });
+    report(ctx, {
+      rule: a.deprecated === true ? 'endpoint-deprecated' : 'endpoint-reactivated',
+      change: a.deprecated === true ? 'operation deprecated' : 'operation no longer deprecated',
+      paths: [['deprecated']],
+    });
   }
-  if (!isDeepStrictEqual(b.tags, a.tags)) report(ctx, { rule: 'api-tag-changed', change: `tags ${fmt(b.tags)} → ${fmt(a.tags)}`, paths: [['tags']] });
-  if (!isDeepStrictEqual(b.servers, a.servers)) report(ctx, { rule: 'api-operation-servers-changed', change: 'operation servers changed', paths: [['servers']] });
+  if (!isDeepStrictEqual(b.tags, a.tags))
+    report(ctx, { rule: 'api-tag-changed', change: `tags ${fmt(b.tags)} → ${fmt(a.tags)}`, paths: [['tags']] });
+  if (!isDeepStrictEqual(b.servers, a.servers))
+    report(ctx, { rule: 'api-operation-servers-changed', change: 'operation servers changed', paths: [['servers']] });
   const bShared = isObj(b.pathItem) ? b.pathItem : {};
   const aShared = isObj(a.pathItem) ? a.pathItem : {};
   if (!isDeepStrictEqual(bShared.servers, aShared.servers)) {
-    report(ctx, { rule: 'api-operation-servers-changed', change: 'path servers changed', paths: [['pathItem', 'servers']] });
+    report(ctx, {
+      rule: 'api-operation-servers-changed',
+      change: 'path servers changed',
+      paths: [['pathItem', 'servers']],
+    });
   }
   if (after.kind === 'operation') compareSecurity(ctx, before, after);
   ctx.loc = reqLoc;
@@ -898,13 +1235,31 @@ function judgeLeftovers(ctx: Ctx, diffs: RawDifference[]): void {
     }
     if (docAt >= 0) {
       ctx.where = 'documentation';
-      report(ctx, { rule: 'documentation-changed', field: d.path.slice(0, docAt + 1).join('.'), change: docChange(d), paths: [d.path.slice(0, docAt + 1)], removed: d.after === undefined });
+      report(ctx, {
+        rule: 'documentation-changed',
+        field: d.path.slice(0, docAt + 1).join('.'),
+        change: docChange(d),
+        paths: [d.path.slice(0, docAt + 1)],
+        removed: d.after === undefined,
+      });
     } else if (extAt >= 0) {
       ctx.where = 'extension';
-      report(ctx, { rule: 'extension-changed', field: d.path.slice(0, extAt + 1).join('.'), change: `${fmt(d.before)} → ${fmt(d.after)}`, paths: [d.path.slice(0, extAt + 1)], removed: d.after === undefined });
+      report(ctx, {
+        rule: 'extension-changed',
+        field: d.path.slice(0, extAt + 1).join('.'),
+        change: `${fmt(d.before)} → ${fmt(d.after)}`,
+        paths: [d.path.slice(0, extAt + 1)],
+        removed: d.after === undefined,
+      });
     } else {
       ctx.where = 'unclassified';
-      report(ctx, { rule: 'unclassified', field: d.path.join('.'), change: `${short(d.before)} → ${short(d.after)}: review it`, paths: [d.path], removed: d.after === undefined });
+      report(ctx, {
+        rule: 'unclassified',
+        field: d.path.join('.'),
+        change: `${short(d.before)} → ${short(d.after)}: review it`,
+        paths: [d.path],
+        removed: d.after === undefined,
+      });
     }
   }
 }
@@ -929,7 +1284,9 @@ const VERSION_LABEL = /^(v\d+(\.\d+)*|\d{4}-\d{2}(-\d{2})?)$/;
 
 function basePaths(root: Obj): string[] {
   return (Array.isArray(root.servers) ? root.servers : [])
-    .map((s) => (isObj(s) && typeof s.url === 'string' ? s.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/$/, '') || '/' : ''))
+    .map((s) =>
+      isObj(s) && typeof s.url === 'string' ? s.url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/$/, '') || '/' : '',
+    )
     .sort();
 }
 
@@ -973,13 +1330,27 @@ export function diffDocuments(beforeRoot: unknown, afterRoot: unknown): DiffResu
   const gone = [...bOps.values()].filter((o) => !aOps.has(o.key));
   const fresh = [...aOps.values()].filter((o) => !bOps.has(o.key));
   const sameOp = (x: OperationModel, y: OperationModel) =>
-    x.kind === y.kind && ((x.tree.operationId !== undefined && x.tree.operationId === y.tree.operationId) || isDeepStrictEqual(x.tree, y.tree));
+    x.kind === y.kind &&
+    ((x.tree.operationId !== undefined && x.tree.operationId === y.tree.operationId) ||
+      isDeepStrictEqual(x.tree, y.tree));
   for (const op of gone) {
     const twin = fresh.find((f) => sameOp(op, f));
     const ctx = newCtx(op.display, op.tree, {});
     const hint = twin ? ` (probably moved to \`${twin.display}\`)` : '';
-    const rule = op.kind === 'callback' ? 'callback-removed' : op.kind === 'webhook' ? 'webhook-removed' : op.tree.deprecated === true ? 'endpoint-removed-after-deprecation' : 'endpoint-removed';
-    report(ctx, { rule, change: `${op.kind === 'operation' ? 'operation' : op.kind} removed${hint}`, paths: [[]], removed: true });
+    const rule =
+      op.kind === 'callback'
+        ? 'callback-removed'
+        : op.kind === 'webhook'
+          ? 'webhook-removed'
+          : op.tree.deprecated === true
+            ? 'endpoint-removed-after-deprecation'
+            : 'endpoint-removed';
+    report(ctx, {
+      rule,
+      change: `${op.kind === 'operation' ? 'operation' : op.kind} removed${hint}`,
+      paths: [[]],
+      removed: true,
+    });
   }
   for (const op of fresh) {
     const twin = gone.find((g) => sameOp(g, op));
@@ -993,7 +1364,8 @@ export function diffDocuments(beforeRoot: unknown, afterRoot: unknown): DiffResu
   // The document itself: servers (the version label), info, tags, and anything else at the top.
   const top = (root: Obj): Obj => {
     const t: Obj = {};
-    for (const [k, v] of Object.entries(root)) if (!['paths', 'webhooks', 'components', 'security'].includes(k)) t[k] = v;
+    for (const [k, v] of Object.entries(root))
+      if (!['paths', 'webhooks', 'components', 'security'].includes(k)) t[k] = v;
     return t;
   };
   const [bTop, aTop] = [top(before.root), top(after.root)];
@@ -1011,29 +1383,61 @@ export function diffDocuments(beforeRoot: unknown, afterRoot: unknown): DiffResu
       const aSegs = aFirst.split('/');
       const bLabel = bSegs.at(-1)!;
       const aLabel = aSegs.at(-1)!;
-      if (bSegs.length === aSegs.length && bSegs.slice(0, -1).join('/') === aSegs.slice(0, -1).join('/') && VERSION_LABEL.test(bLabel) && VERSION_LABEL.test(aLabel)) {
+      if (
+        bSegs.length === aSegs.length &&
+        bSegs.slice(0, -1).join('/') === aSegs.slice(0, -1).join('/') &&
+        VERSION_LABEL.test(bLabel) &&
+        VERSION_LABEL.test(aLabel)
+      ) {
         newVersion = { from: bLabel, to: aLabel };
-        report(docCtx, { rule: 'api-version-label-changed', change: `version label \`${bLabel}\` → \`${aLabel}\` (base path ${bFirst} → ${aFirst}): a new version`, paths: [['servers']] });
+        report(docCtx, {
+          rule: 'api-version-label-changed',
+          change: `version label \`${bLabel}\` → \`${aLabel}\` (base path ${bFirst} → ${aFirst}): a new version`,
+          paths: [['servers']],
+        });
       } else {
-        report(docCtx, { rule: 'api-base-path-changed', change: `base path ${bBase.join(', ')} → ${aBase.join(', ')}`, paths: [['servers']] });
+        report(docCtx, {
+          rule: 'api-base-path-changed',
+          change: `base path ${bBase.join(', ')} → ${aBase.join(', ')}`,
+          paths: [['servers']],
+        });
       }
     } else {
-      report(docCtx, { rule: 'api-server-url-changed', change: 'server URLs changed (same base path)', paths: [['servers']] });
+      report(docCtx, {
+        rule: 'api-server-url-changed',
+        change: 'server URLs changed (same base path)',
+        paths: [['servers']],
+      });
     }
   }
   const bInfo = isObj(before.root.info) ? before.root.info : {};
   const aInfo = isObj(after.root.info) ? after.root.info : {};
-  if (!isDeepStrictEqual(bInfo.version, aInfo.version)) report(docCtx, { rule: 'api-info-version-changed', change: `info.version ${fmt(bInfo.version)} → ${fmt(aInfo.version)}`, paths: [['info', 'version']] });
-  if (!isDeepStrictEqual(before.root.tags, after.root.tags)) report(docCtx, { rule: 'api-tag-changed', change: 'document tags changed', paths: [['tags']] });
+  if (!isDeepStrictEqual(bInfo.version, aInfo.version))
+    report(docCtx, {
+      rule: 'api-info-version-changed',
+      change: `info.version ${fmt(bInfo.version)} → ${fmt(aInfo.version)}`,
+      paths: [['info', 'version']],
+    });
+  if (!isDeepStrictEqual(before.root.tags, after.root.tags))
+    report(docCtx, { rule: 'api-tag-changed', change: 'document tags changed', paths: [['tags']] });
   for (const k of ['title', 'contact', 'license', 'termsOfService']) {
-    if (!isDeepStrictEqual(bInfo[k], aInfo[k])) report(docCtx, { rule: 'documentation-changed', field: `info.${k}`, change: `info.${k} changed`, paths: [['info', k]] });
+    if (!isDeepStrictEqual(bInfo[k], aInfo[k]))
+      report(docCtx, {
+        rule: 'documentation-changed',
+        field: `info.${k}`,
+        change: `info.${k} changed`,
+        paths: [['info', k]],
+      });
   }
   const docDiffs: RawDifference[] = [];
   rawDiff(top(before.root), top(after.root), [], docDiffs);
   judgeLeftovers(docCtx, docDiffs);
 
   // Components no operation uses on either side: compared on their own, as information.
-  const [bComponents, aComponents] = [isObj(before.root.components) ? before.root.components : {}, isObj(after.root.components) ? after.root.components : {}];
+  const [bComponents, aComponents] = [
+    isObj(before.root.components) ? before.root.components : {},
+    isObj(after.root.components) ? after.root.components : {},
+  ];
   before.origins.set(bComponents, '/components');
   after.origins.set(aComponents, '/components');
   const unusedCtx = newCtx('(document)', bComponents, aComponents);
@@ -1049,7 +1453,12 @@ export function diffDocuments(beforeRoot: unknown, afterRoot: unknown): DiffResu
       report(unusedCtx, {
         rule: 'unused-component-changed',
         field: `${section}.${name}`,
-        change: bs[name] === undefined ? 'added (not used by any operation)' : as[name] === undefined ? 'removed (was not used by any operation)' : 'changed (not used by any operation)',
+        change:
+          bs[name] === undefined
+            ? 'added (not used by any operation)'
+            : as[name] === undefined
+              ? 'removed (was not used by any operation)'
+              : 'changed (not used by any operation)',
         paths: [[section, name]],
         removed: as[name] === undefined,
       });
@@ -1070,7 +1479,13 @@ export function diffDocuments(beforeRoot: unknown, afterRoot: unknown): DiffResu
     if (!aOp || aOp.kind !== 'operation') continue;
     const statuses = (o: OperationModel) => Object.keys(isObj(o.tree.responses) ? o.tree.responses : {});
     const common = statuses(bOp).filter((s) => statuses(aOp).includes(s));
-    pairs.push({ display: aOp.display, method: aOp.display.split(' ')[0]!.toLowerCase(), beforePath: bOp.template, afterPath: aOp.template, statuses: common });
+    pairs.push({
+      display: aOp.display,
+      method: aOp.display.split(' ')[0]!.toLowerCase(),
+      beforePath: bOp.template,
+      afterPath: aOp.template,
+      statuses: common,
+    });
   }
   return { findings, pairs, newVersion };
 }

@@ -11,7 +11,14 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const quote = (s: string) => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
 const security = (requirements: unknown) =>
-  `[${(requirements as Array<Record<string, string[]>>).map((r) => `{ ${Object.entries(r).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }`).join(', ')}]`;
+  `[${(requirements as Array<Record<string, string[]>>)
+    .map(
+      (r) =>
+        `{ ${Object.entries(r)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join(', ')} }`,
+    )
+    .join(', ')}]`;
 
 /** Follows a local `$ref` (`#/components/...`) to what it names. */
 function resolve(doc: Json, node: unknown): Json {
@@ -29,7 +36,10 @@ function resolve(doc: Json, node: unknown): Json {
 function schemaName(schema: unknown, where: string, exports: ReadonlySet<string>): string {
   const ref = (schema as Json | undefined)?.$ref;
   const name = typeof ref === 'string' ? `z${ref.split('/').pop()!}` : undefined;
-  if (!name || !exports.has(name)) throw new Error(`${where}: a response or body schema must be a $ref to components/schemas (found ${JSON.stringify(schema)})`);
+  if (!name || !exports.has(name))
+    throw new Error(
+      `${where}: a response or body schema must be a $ref to components/schemas (found ${JSON.stringify(schema)})`,
+    );
   return name;
 }
 
@@ -46,18 +56,29 @@ export function routesFor(doc: Json, exports: ReadonlySet<string>): string {
       const id = op.operationId as string;
       const P = pascal(id);
       const where = `${method.toUpperCase()} ${path} (${id})`;
-      const lines: string[] = [`  operationId: ${quote(id)},`, `  method: ${quote(method)},`, `  path: ${quote(path)},`];
+      const lines: string[] = [
+        `  operationId: ${quote(id)},`,
+        `  method: ${quote(method)},`,
+        `  path: ${quote(path)},`,
+      ];
       if (Array.isArray(op.tags)) lines.push(`  tags: [${op.tags.map((t) => quote(String(t))).join(', ')}],`);
       lines.push(`  security: ${security(op.security ?? globalSecurity)},`);
 
       const request: string[] = [];
-      for (const [key, suffix] of [['headers', 'Headers'], ['params', 'Path'], ['query', 'Query']] as const) {
+      for (const [key, suffix] of [
+        ['headers', 'Headers'],
+        ['params', 'Path'],
+        ['query', 'Query'],
+      ] as const) {
         if (exports.has(`z${P}${suffix}`)) request.push(`    ${key}: ${use(`z${P}${suffix}`)},`);
       }
       if (op.requestBody) {
         const body = resolve(doc, op.requestBody);
         const content = Object.keys((body.content ?? {}) as Json)
-          .map((mt) => `${quote(mt)}: { schema: ${use(exports.has(`z${P}Body`) ? `z${P}Body` : schemaName(((body.content as Json)[mt] as Json).schema, where, exports))} }`)
+          .map(
+            (mt) =>
+              `${quote(mt)}: { schema: ${use(exports.has(`z${P}Body`) ? `z${P}Body` : schemaName(((body.content as Json)[mt] as Json).schema, where, exports))} }`,
+          )
           .join(', ');
         request.push(`    body: { required: ${body.required === true}, content: { ${content} } },`);
       }
@@ -68,18 +89,28 @@ export function routesFor(doc: Json, exports: ReadonlySet<string>): string {
         const res = resolve(doc, ref);
         const description = String(res.description ?? '').trim();
         const content = Object.entries((res.content ?? {}) as Record<string, Json>).map(([mt, media]) => {
-          const name = /^2/.test(status) && mt === 'application/json' && exports.has(`z${P}Response`) ? `z${P}Response` : schemaName(media.schema, `${where} ${status}`, exports);
+          const name =
+            /^2/.test(status) && mt === 'application/json' && exports.has(`z${P}Response`)
+              ? `z${P}Response`
+              : schemaName(media.schema, `${where} ${status}`, exports);
           return `${quote(mt)}: { schema: ${use(name)} }`;
         });
         const key = /^\d+$/.test(status) ? status : quote(status);
-        lines.push(`    ${key}: { description: ${quote(description)}${content.length > 0 ? `, content: { ${content.join(', ')} }` : ''} },`);
+        lines.push(
+          `    ${key}: { description: ${quote(description)}${content.length > 0 ? `, content: { ${content.join(', ')} }` : ''} },`,
+        );
       }
       lines.push('  },');
       ops.push({ id, text: `export const ${id} = createRoute({\n${lines.join('\n')}\n});` });
     }
   }
   blocks.push(`import { createRoute } from '@hono/zod-openapi';`);
-  blocks.push(`import {\n${[...used].sort().map((n) => `  ${n},`).join('\n')}\n} from './zod.js';`);
+  blocks.push(
+    `import {\n${[...used]
+      .sort()
+      .map((n) => `  ${n},`)
+      .join('\n')}\n} from './zod.js';`,
+  );
   blocks.push(...ops.sort((a, b) => a.id.localeCompare(b.id)).map((o) => o.text));
   return `${blocks.join('\n\n')}\n`;
 }

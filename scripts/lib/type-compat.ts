@@ -73,10 +73,22 @@ export function compareTypes(beforeTypes: string, afterTypes: string, operations
   for (const op of operations) {
     const oldOp = `Old.paths[${lit(op.beforePath)}][${lit(op.method)}]`;
     const newOp = `New.paths[${lit(op.afterPath)}][${lit(op.method)}]`;
-    add({ operation: op.display, part: 'request parameters', direction: 'request' }, `${oldOp}["parameters"]`, `${newOp}["parameters"]`);
-    add({ operation: op.display, part: 'request body', direction: 'request' }, `${oldOp}["requestBody"]`, `${newOp}["requestBody"]`);
+    add(
+      { operation: op.display, part: 'request parameters', direction: 'request' },
+      `${oldOp}["parameters"]`,
+      `${newOp}["parameters"]`,
+    );
+    add(
+      { operation: op.display, part: 'request body', direction: 'request' },
+      `${oldOp}["requestBody"]`,
+      `${newOp}["requestBody"]`,
+    );
     for (const status of op.statuses) {
-      add({ operation: op.display, part: `response ${status}`, direction: 'response' }, `${newOp}["responses"][${lit(status)}]`, `${oldOp}["responses"][${lit(status)}]`);
+      add(
+        { operation: op.display, part: `response ${status}`, direction: 'response' },
+        `${newOp}["responses"][${lit(status)}]`,
+        `${oldOp}["responses"][${lit(status)}]`,
+      );
     }
   }
   const files = new Map([
@@ -85,7 +97,16 @@ export function compareTypes(beforeTypes: string, afterTypes: string, operations
     ['/contract/new.ts', afterTypes],
     ['/contract/check.ts', lines.join('\n')],
   ]);
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, noLib: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    noLib: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: [],
+  };
   const host: ts.CompilerHost = {
     getSourceFile: (name, version) => {
       const text = files.get(name);
@@ -99,7 +120,8 @@ export function compareTypes(beforeTypes: string, afterTypes: string, operations
     getNewLine: () => '\n',
     fileExists: (f) => files.has(f),
     readFile: (f) => files.get(f),
-    resolveModuleNames: (names) => names.map((n) => ({ resolvedFileName: `/contract/${n.replace(/^\.\//, '')}.ts`, extension: ts.Extension.Ts })),
+    resolveModuleNames: (names) =>
+      names.map((n) => ({ resolvedFileName: `/contract/${n.replace(/^\.\//, '')}.ts`, extension: ts.Extension.Ts })),
   };
   const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
   const check = program.getSourceFile('/contract/check.ts')!;
@@ -171,7 +193,10 @@ export function hunks(beforeText: string, afterText: string, context = 2): Hunk[
       to += run;
     }
     const end = Math.min(script.length, to + context);
-    out.push({ declaration: declarationAt(b, script[k]!.newLine), lines: script.slice(from, end).map((s) => `${s.kind}${s.text}`) });
+    out.push({
+      declaration: declarationAt(b, script[k]!.newLine),
+      lines: script.slice(from, end).map((s) => `${s.kind}${s.text}`),
+    });
     k = end;
   }
   return out;
@@ -202,7 +227,8 @@ function myers(a: string[], b: string[]): { kind: ' ' | '-' | '+'; text: string;
   for (let d = 0; d <= max && !found; d++) {
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let x =
+        k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;

@@ -2,7 +2,8 @@
 // generated/<name>/types.ts; spec:diff generates both sides of a review with it.
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const typesBanner = (spec: string) => `// Generated from openapi/${spec} by \`npm run generate\`. Do not edit by hand.\n\n`;
+export const typesBanner = (spec: string) =>
+  `// Generated from openapi/${spec} by \`npm run generate\`. Do not edit by hand.\n\n`;
 
 const cache = new Map<string, Promise<string>>();
 
@@ -21,7 +22,8 @@ export function typesFor(source: URL | Record<string, unknown>): Promise<string>
 
 async function render(source: URL | Record<string, unknown>): Promise<string> {
   // structuredClone: openapi-typescript annotates the object it is given.
-  const input = source instanceof URL ? source : (structuredClone(source) as unknown as Parameters<typeof openapiTS>[0]);
+  const input =
+    source instanceof URL ? source : (structuredClone(source) as unknown as Parameters<typeof openapiTS>[0]);
   const ast = await openapiTS(input, {
     // Unknown properties are rejected where the YAML says so, and absent where it does not.
     additionalProperties: false,

@@ -25,7 +25,14 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
 
   const providers: Partial<Record<ProviderName, ProviderSettings>> = { ...config.providers };
   const dev = config.devProvider
-    ? createDevProvider({ issuer: `${base}/oidc-dev`, redirectUri: urls.callback, users: config.devProvider.users, records: repos.devProvider, sealed, clock })
+    ? createDevProvider({
+        issuer: `${base}/oidc-dev`,
+        redirectUri: urls.callback,
+        users: config.devProvider.users,
+        records: repos.devProvider,
+        sealed,
+        clock,
+      })
     : null;
   if (dev) {
     providers.dev = {
@@ -39,7 +46,16 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
     };
   }
   const events = deps.events ?? noKeysEvents;
-  const operationDeps: KeysOperationDeps = { repos, sealed, clock, config, logger, events, urls, rp: createRelyingParty(providers, urls.callback) };
+  const operationDeps: KeysOperationDeps = {
+    repos,
+    sealed,
+    clock,
+    config,
+    logger,
+    events,
+    urls,
+    rp: createRelyingParty(providers, urls.callback),
+  };
 
   const service = createKeysService(deps, logger, events);
   const app = service.app;

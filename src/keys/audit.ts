@@ -51,7 +51,8 @@ export interface AuditTrail {
 }
 
 /** How a secret appears in the audit trail: `hmac-sha256:` and the hex HMAC under the audit key. */
-export const auditHmac = (key: Buffer, value: string) => `hmac-sha256:${createHmac('sha256', key).update(value, 'utf8').digest('hex')}`;
+export const auditHmac = (key: Buffer, value: string) =>
+  `hmac-sha256:${createHmac('sha256', key).update(value, 'utf8').digest('hex')}`;
 
 /**
  * The audit key of a root: derived in the sealed module for its own purpose, so that every
@@ -102,7 +103,10 @@ export async function openAuditTrail(opts: {
   const toStdout = opts.destination === 'stdout';
   const fd = toStdout ? undefined : openSync(opts.destination, 'a', 0o600);
   const failed = (err: unknown) => {
-    opts.logger.error({ err: (err as Error).message, destination: opts.destination }, 'the audit trail cannot be written');
+    opts.logger.error(
+      { err: (err as Error).message, destination: opts.destination },
+      'the audit trail cannot be written',
+    );
     if (!opts.continueOnFailure) throw new AuditUnavailable('The audit trail cannot be written.');
   };
   return {
@@ -141,7 +145,13 @@ export interface KeysEvents {
   readonly audited: boolean;
 }
 
-export function keysEvents({ metrics, audit }: { metrics?: Pick<Metrics, 'keysEvent'>; audit?: AuditTrail }): KeysEvents {
+export function keysEvents({
+  metrics,
+  audit,
+}: {
+  metrics?: Pick<Metrics, 'keysEvent'>;
+  audit?: AuditTrail;
+}): KeysEvents {
   return {
     audited: audit !== undefined,
     record(c, event) {
@@ -155,13 +165,23 @@ export function keysEvents({ metrics, audit }: { metrics?: Pick<Metrics, 'keysEv
 export const noKeysEvents: KeysEvents = { record: () => {}, audited: false };
 
 /** The values `cli audit find` looks for, by their field in the audit trail. */
-export const FINDABLE = { 'key-token': 'keyToken', 'client-secret': 'clientSecret', 'recovery-key': 'recoveryKey', 'transaction-token': 'promptToken' } as const;
+export const FINDABLE = {
+  'key-token': 'keyToken',
+  'client-secret': 'clientSecret',
+  'recovery-key': 'recoveryKey',
+  'transaction-token': 'promptToken',
+} as const;
 
 /**
  * The lines of an audit trail (its text) whose `field` is the HMAC of `value`, under the audit key of
  * the root each line names (`auditKey`); `keyOf` answers that key, or undefined for a root not held.
  */
-export async function findInAudit(text: string, field: string, value: string, keyOf: (root: RootRef) => Promise<Buffer | undefined>) {
+export async function findInAudit(
+  text: string,
+  field: string,
+  value: string,
+  keyOf: (root: RootRef) => Promise<Buffer | undefined>,
+) {
   const keys = new Map<string, Buffer | undefined>();
   const found: Array<Record<string, string | undefined>> = [];
   const unreadable = new Set<string>();
@@ -176,7 +196,8 @@ export async function findInAudit(text: string, field: string, value: string, ke
     const rootText = entry.auditKey;
     const m = rootText ? /^(file|pkcs11) v(\d+)$/.exec(rootText) : null;
     if (!m || entry[field] === undefined) continue;
-    if (!keys.has(rootText!)) keys.set(rootText!, await keyOf({ backend: m[1] as RootRef['backend'], version: Number(m[2]) }));
+    if (!keys.has(rootText!))
+      keys.set(rootText!, await keyOf({ backend: m[1] as RootRef['backend'], version: Number(m[2]) }));
     const key = keys.get(rootText!);
     if (!key) {
       unreadable.add(rootText!);

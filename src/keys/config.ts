@@ -49,7 +49,9 @@ export const KEYS_CONFIG_NAMES: readonly string[] = [
   'KEYGEN_SWEEP_INTERVAL_MS',
   'KEYGEN_AUDIT_LOG',
   'KEYGEN_AUDIT_CONTINUE_ON_FAILURE',
-  ...['GOOGLE', 'MICROSOFT'].flatMap((p) => ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((s) => `KEYGEN_OIDC_${p}_${s}`)),
+  ...['GOOGLE', 'MICROSOFT'].flatMap((p) =>
+    ['CLIENT_ID', 'CLIENT_SECRET', 'ISSUER'].map((s) => `KEYGEN_OIDC_${p}_${s}`),
+  ),
 ];
 
 type Env = Record<string, string | undefined>;
@@ -60,18 +62,27 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
-  throw new Error(`Invalid configuration:\n  ${name}: expected true or false (or 1 or 0), got ${JSON.stringify(value)}`);
+  throw new Error(
+    `Invalid configuration:\n  ${name}: expected true or false (or 1 or 0), got ${JSON.stringify(value)}`,
+  );
 }
 
 /** A provider's issuer: an https URL, or plain http on a loopback host (a provider on this machine). */
 function issuerSetting(env: Env, name: string, fallback: string): string {
   const value = env[name] || fallback;
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  const allowed = url && !url.search && !url.hash && !url.username && (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)));
+  const allowed =
+    url &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname)));
   if (!allowed) {
     // A value with user info is not echoed: it may hold a password.
     const got = value.includes('@') ? 'a URL with user info' : JSON.stringify(value);
-    throw new Error(`Invalid configuration:\n  ${name}: expected an https URL without user info, query or fragment (http only on 127.0.0.1, localhost or [::1]), got ${got}`);
+    throw new Error(
+      `Invalid configuration:\n  ${name}: expected an https URL without user info, query or fragment (http only on 127.0.0.1, localhost or [::1]), got ${got}`,
+    );
   }
   return value;
 }
@@ -91,7 +102,9 @@ function defaultRootFile(databaseUrl: string | undefined): string {
 function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
   const value = env[name] || String(fallback);
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new Error(`Invalid configuration:\n  ${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw new Error(
+      `Invalid configuration:\n  ${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`,
+    );
   }
   return Number(value);
 }
@@ -104,16 +117,24 @@ function pkcs11Setting(env: Env): Pkcs11Config | undefined {
   const module = env.KEYGEN_PKCS11_MODULE || undefined;
   const others = ['KEYGEN_PKCS11_TOKEN_LABEL', 'KEYGEN_PKCS11_PIN', 'KEYGEN_PKCS11_PIN_FILE'].filter((n) => env[n]);
   if (!module) {
-    if (others.length > 0) throw new Error(`Invalid configuration:\n  KEYGEN_PKCS11_MODULE: required with ${others.join(', ')} (the path of the PKCS#11 library)`);
+    if (others.length > 0)
+      throw new Error(
+        `Invalid configuration:\n  KEYGEN_PKCS11_MODULE: required with ${others.join(', ')} (the path of the PKCS#11 library)`,
+      );
     return undefined;
   }
   const tokenLabel = env.KEYGEN_PKCS11_TOKEN_LABEL ?? '';
   if (tokenLabel.length < 1 || Buffer.byteLength(tokenLabel) > 32) {
-    throw new Error('Invalid configuration:\n  KEYGEN_PKCS11_TOKEN_LABEL: required with KEYGEN_PKCS11_MODULE, 1 to 32 bytes (the label the token was initialised with)');
+    throw new Error(
+      'Invalid configuration:\n  KEYGEN_PKCS11_TOKEN_LABEL: required with KEYGEN_PKCS11_MODULE, 1 to 32 bytes (the label the token was initialised with)',
+    );
   }
   const pin = env.KEYGEN_PKCS11_PIN || undefined;
   const pinFile = env.KEYGEN_PKCS11_PIN_FILE || undefined;
-  if (!pin === !pinFile) throw new Error('Invalid configuration:\n  KEYGEN_PKCS11_PIN or KEYGEN_PKCS11_PIN_FILE: exactly one is required with KEYGEN_PKCS11_MODULE');
+  if (!pin === !pinFile)
+    throw new Error(
+      'Invalid configuration:\n  KEYGEN_PKCS11_PIN or KEYGEN_PKCS11_PIN_FILE: exactly one is required with KEYGEN_PKCS11_MODULE',
+    );
   return {
     module,
     tokenLabel,
@@ -128,7 +149,11 @@ const PRODUCTION_PROVIDERS = {
   google: { env: 'GOOGLE', displayName: 'Google', issuer: 'https://accounts.google.com' },
   // The "consumers" tenant (personal Microsoft accounts); set the issuer of your own tenant otherwise,
   // or …/common/v2.0 or …/organizations/v2.0 for several (their issuer is a {tenantid} template).
-  microsoft: { env: 'MICROSOFT', displayName: 'Microsoft', issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0' },
+  microsoft: {
+    env: 'MICROSOFT',
+    displayName: 'Microsoft',
+    issuer: 'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+  },
 } as const;
 
 /**
@@ -143,14 +168,16 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   // origin the browser reaches (the load balancer's): on PostgreSQL PUBLIC_URL has no default.
   if (!env.PUBLIC_URL && databaseEngine(env.DATABASE_URL || DEFAULT_DATABASE_URL) === 'postgres') {
     throw new Error(
-      'Invalid configuration:\n  PUBLIC_URL: required on PostgreSQL (DATABASE_URL=postgres://…): the origin browsers reach every instance at, such as https://keys.example.com or the load balancer\'s http://127.0.0.1:8080',
+      "Invalid configuration:\n  PUBLIC_URL: required on PostgreSQL (DATABASE_URL=postgres://…): the origin browsers reach every instance at, such as https://keys.example.com or the load balancer's http://127.0.0.1:8080",
     );
   }
   const publicUrl = (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   new URL(publicUrl);
 
   const providers: KeysConfig['providers'] = {};
-  for (const [name, p] of Object.entries(PRODUCTION_PROVIDERS) as Array<[keyof typeof PRODUCTION_PROVIDERS, (typeof PRODUCTION_PROVIDERS)[keyof typeof PRODUCTION_PROVIDERS]]>) {
+  for (const [name, p] of Object.entries(PRODUCTION_PROVIDERS) as Array<
+    [keyof typeof PRODUCTION_PROVIDERS, (typeof PRODUCTION_PROVIDERS)[keyof typeof PRODUCTION_PROVIDERS]]
+  >) {
     const clientId = env[`KEYGEN_OIDC_${p.env}_CLIENT_ID`];
     const clientSecret = env[`KEYGEN_OIDC_${p.env}_CLIENT_SECRET`];
     if (!clientId || !clientSecret) continue;
@@ -165,7 +192,9 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
 
   const sweep = env.KEYGEN_SWEEP_INTERVAL_MS || '60000';
   if (!/^\d+$/.test(sweep) || Number(sweep) < 1000 || Number(sweep) > 3_600_000) {
-    throw new Error(`Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, got ${JSON.stringify(sweep)}`);
+    throw new Error(
+      `Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, got ${JSON.stringify(sweep)}`,
+    );
   }
   const rootFile = env.KEYGEN_SEALED_ROOT_FILE || defaultRootFile(env.DATABASE_URL);
   const auditLog = env.KEYGEN_AUDIT_LOG || undefined;

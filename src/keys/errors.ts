@@ -37,7 +37,8 @@ export class KeysError extends Error {
 export const badRequest = (parameter: string, where: Location, reason: Reason, message: string) =>
   new KeysError(400, [{ parameter, in: where, reason, message }]);
 
-export const keyNotFound = () => new KeysError(404, [{ parameter: 'keyId', in: 'path', reason: 'not_found', message: 'No key with this keyId.' }]);
+export const keyNotFound = () =>
+  new KeysError(404, [{ parameter: 'keyId', in: 'path', reason: 'not_found', message: 'No key with this keyId.' }]);
 
 /** The key service's answers of safe retries (shared/idempotency). */
 export const idempotencyErrors = {
@@ -47,7 +48,8 @@ export const idempotencyErrors = {
         parameter: 'Idempotency-Key',
         in: 'header',
         reason: 'in_progress',
-        message: 'A request with this Idempotency-Key is still being processed; retry it once that request has been answered.',
+        message:
+          'A request with this Idempotency-Key is still being processed; retry it once that request has been answered.',
       },
     ]),
   reused: () =>
@@ -56,25 +58,45 @@ export const idempotencyErrors = {
         parameter: 'Idempotency-Key',
         in: 'header',
         reason: 'reused',
-        message: 'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
+        message:
+          'This Idempotency-Key was used with a different request (path or body); send a new key for a new request.',
       },
     ]),
 };
 
 export const internalErrorBody = () =>
-  ({ error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' } }) as const;
+  ({
+    error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' },
+  }) as const;
 
 /** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
 export const unavailableBody = () =>
-  ({ error: { code: 'unavailable', message: "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later." } }) as const;
+  ({
+    error: {
+      code: 'unavailable',
+      message:
+        "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later.",
+    },
+  }) as const;
 /** The audit trail cannot be written (and the operator chose that this stops the operation): 503, retry later. */
 export const auditUnavailableBody = () =>
-  ({ error: { code: 'unavailable', message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later." } }) as const;
+  ({
+    error: {
+      code: 'unavailable',
+      message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later.",
+    },
+  }) as const;
 /** The database did not answer in time: 503, and the same request may be sent again. */
 export const databaseUnavailableBody = () =>
-  ({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } }) as const;
+  ({
+    error: {
+      code: 'unavailable',
+      message: 'The service cannot reach its database right now; retry the request later.',
+    },
+  }) as const;
 /** The instance is starting: 503 until it serves. */
-export const startingBody = () => ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
+export const startingBody = () =>
+  ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
 
 /** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
@@ -97,6 +119,12 @@ export class TooManyRequests extends Error {
 export function issueFrom(p: Problem): Issue {
   const parameter = jsonPath(p.path) || (p.part === 'body' ? 'body' : p.part);
   if (p.kind === 'unknown') return { parameter, in: p.part, reason: 'invalid', message: 'Unknown property.' };
-  if (p.kind === 'missing' && p.path.length > 0) return { parameter, in: p.part, reason: 'missing', message: `${parameter} is required.` };
-  return { parameter, in: p.part, reason: 'invalid', message: `${parameter} is invalid: ${p.issue?.message ?? 'Unknown parameter.'}` };
+  if (p.kind === 'missing' && p.path.length > 0)
+    return { parameter, in: p.part, reason: 'missing', message: `${parameter} is required.` };
+  return {
+    parameter,
+    in: p.part,
+    reason: 'invalid',
+    message: `${parameter} is invalid: ${p.issue?.message ?? 'Unknown parameter.'}`,
+  };
 }

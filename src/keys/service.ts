@@ -42,7 +42,15 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
   const refused = (c: Context<KeysEnv>, reason: string) => {
     const operationId = (c.get as (k: string) => string | undefined)('operationId');
     try {
-      Promise.resolve(events.record(c, { event: 'request_refused', outcome: 'refused', reason, operationId, keyId: c.req.param('keyId') })).catch(() => {});
+      Promise.resolve(
+        events.record(c, {
+          event: 'request_refused',
+          outcome: 'refused',
+          reason,
+          operationId,
+          keyId: c.req.param('keyId'),
+        }),
+      ).catch(() => {});
     } catch {
       // Logged by the audit trail itself.
     }
@@ -92,7 +100,11 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
  * provider's redirect carries some of its own. Safe retries (409, 422) keep their answers sealed:
  * an init's answer holds the client secret, a transaction's the one-time prompt URL.
  */
-export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events: KeysEvents = noKeysEvents): Service<KeysEnv> {
+export function createKeysService(
+  deps: KeysAppDeps,
+  logger: KeysLogger,
+  events: KeysEvents = noKeysEvents,
+): Service<KeysEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'x-api-key');
   return {
     app: new OpenAPIHono<KeysEnv>(),
@@ -100,8 +112,10 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events:
     authenticate: (c) =>
       andThen(access(c), (outcome) => {
         if (isRefusal(outcome)) {
-          if (outcome.reason === 'missing') throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
-          if (outcome.reason === 'unknown') throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
+          if (outcome.reason === 'missing')
+            throw badRequest('X-Api-Key', 'header', 'missing', 'The X-Api-Key header is required.');
+          if (outcome.reason === 'unknown')
+            throw badRequest('X-Api-Key', 'header', 'invalid', 'The API key is unknown or revoked.');
           throw new TooManyRequests(outcome.message, outcome.headers);
         }
       }),
@@ -111,7 +125,8 @@ export function createKeysService(deps: KeysAppDeps, logger: KeysLogger, events:
       clock: deps.clock,
       sealer: {
         seal: (body, context) => deps.sealed.seal(Buffer.from(body, 'utf8'), context),
-        unseal: (value, context) => andThen(deps.sealed.unseal(value, context), (plain) => plain?.toString('utf8') ?? null),
+        unseal: (value, context) =>
+          andThen(deps.sealed.unseal(value, context), (plain) => plain?.toString('utf8') ?? null),
       },
       ...idempotencyErrors,
       onStoreError: (err) => logger.error({ err }, 'an idempotency record could not be stored or freed'),

@@ -2,7 +2,14 @@ import type { Context } from 'hono';
 import { sameBytes } from './sealed/sealed-module.js';
 import { TRANSACTION_TTL_MS, type KeysEnv, type KeysOperationDeps } from './context.js';
 import { badRequest, keyNotFound } from './errors.js';
-import { clientSecretVerifier, newPromptToken, newTransactionId, rootOfKey, sealClientSecret, tokenHash } from './secrets.js';
+import {
+  clientSecretVerifier,
+  newPromptToken,
+  newTransactionId,
+  rootOfKey,
+  sealClientSecret,
+  tokenHash,
+} from './secrets.js';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -16,10 +23,20 @@ export function checkReturnUrl(value: string, allowHttp: boolean): string {
   }
   const httpOk = url.protocol === 'http:' && (allowHttp || LOOPBACK.test(url.hostname));
   if (url.protocol !== 'https:' && !httpOk) {
-    throw badRequest('clientReturnUrl', 'body', 'invalid', 'clientReturnUrl must use https (plain http only on a loopback host).');
+    throw badRequest(
+      'clientReturnUrl',
+      'body',
+      'invalid',
+      'clientReturnUrl must use https (plain http only on a loopback host).',
+    );
   }
   if (url.username || url.password || url.hash) {
-    throw badRequest('clientReturnUrl', 'body', 'invalid', 'clientReturnUrl must carry neither credentials nor a fragment.');
+    throw badRequest(
+      'clientReturnUrl',
+      'body',
+      'invalid',
+      'clientReturnUrl must carry neither credentials nor a fragment.',
+    );
   }
   return url.href;
 }
@@ -42,13 +59,29 @@ export async function createTransaction(
     throw badRequest('keyId', 'path', 'invalid', 'This key was generated already; create a recovery transaction.');
   }
   if (kind === 'recover' && !key.userBinding) {
-    throw badRequest('keyId', 'path', 'invalid', 'This key was never generated; create a generation transaction first.');
+    throw badRequest(
+      'keyId',
+      'path',
+      'invalid',
+      'This key was never generated; create a generation transaction first.',
+    );
   }
   if (!rp.isConfigured(key.provider as never)) {
-    throw badRequest('keyId', 'path', 'invalid', `The key's provider ${key.provider} is not configured on this server.`);
+    throw badRequest(
+      'keyId',
+      'path',
+      'invalid',
+      `The key's provider ${key.provider} is not configured on this server.`,
+    );
   }
   const given = body.clientReturnUrl ?? key.returnUrl;
-  if (!given) throw badRequest('clientReturnUrl', 'body', 'missing', 'clientReturnUrl is required for the first transaction of a key.');
+  if (!given)
+    throw badRequest(
+      'clientReturnUrl',
+      'body',
+      'missing',
+      'clientReturnUrl is required for the first transaction of a key.',
+    );
   const clientReturnUrl = checkReturnUrl(given, config.allowHttpReturnUrl);
 
   const id = newTransactionId();
@@ -56,7 +89,14 @@ export async function createTransaction(
   const sealedClientSecret = await sealClientSecret(sealed, id, body.clientSecret);
   const now = clock.now();
   const promptToken = newPromptToken();
-  await events.record(c, { event: 'transaction_created', outcome: 'ok', reason: kind, keyId: key.id, transactionId: id, values: { clientSecret: body.clientSecret, promptToken } });
+  await events.record(c, {
+    event: 'transaction_created',
+    outcome: 'ok',
+    reason: kind,
+    keyId: key.id,
+    transactionId: id,
+    values: { clientSecret: body.clientSecret, promptToken },
+  });
   await repos.transactions.insert({
     id,
     keyId: key.id,

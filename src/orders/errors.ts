@@ -58,7 +58,10 @@ export class ApiError extends Error {
 }
 
 /** 409/40900: `scope` already has a `resource` with the request's source_id. */
-export const sourceIdTaken = (resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment', scope: 'account' | 'store') =>
+export const sourceIdTaken = (
+  resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment',
+  scope: 'account' | 'store',
+) =>
   new ApiError(40900, `A ${resource} with this source_id already exists in the ${scope}.`, [
     { path: 'source_id', info: 'Already exists.' },
   ]);
@@ -68,7 +71,10 @@ export const unknownReference = (path: string, resource: 'location' | 'order') =
   new ApiError(42200, undefined, [unknownReferenceDetail(path, resource)]);
 
 /** The problem of unknownReference, for an answer that lists it beside others. */
-export const unknownReferenceDetail = (path: string, resource: 'location' | 'order'): ErrorDetail => ({ path, info: `No ${resource} with this id exists in the store.` });
+export const unknownReferenceDetail = (path: string, resource: 'location' | 'order'): ErrorDetail => ({
+  path,
+  info: `No ${resource} with this id exists in the store.`,
+});
 
 /** 404/40400 for a resource of the store (or, for stores, of the account) that does not exist. */
 export const notFound = (resource: 'store' | 'location' | 'order' | 'product' | 'fulfillment') =>

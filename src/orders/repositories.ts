@@ -26,9 +26,21 @@ export interface OrdersRepositories {
 }
 
 export function sqliteOrdersRepositories(db: Db): OrdersRepositories {
-  return { stores: sqliteStores(db), locations: sqliteLocations(db), orders: sqliteOrders(db), products: sqliteProducts(db), fulfillments: sqliteFulfillments(db) };
+  return {
+    stores: sqliteStores(db),
+    locations: sqliteLocations(db),
+    orders: sqliteOrders(db),
+    products: sqliteProducts(db),
+    fulfillments: sqliteFulfillments(db),
+  };
 }
 
 export function postgresOrdersRepositories(pool: pg.Pool): OrdersRepositories {
-  return { stores: postgresStores(pool), locations: postgresLocations(pool), orders: postgresOrders(pool), products: postgresProducts(pool), fulfillments: postgresFulfillments(pool) };
+  return {
+    stores: postgresStores(pool),
+    locations: postgresLocations(pool),
+    orders: postgresOrders(pool),
+    products: postgresProducts(pool),
+    fulfillments: postgresFulfillments(pool),
+  };
 }

@@ -23,7 +23,6 @@ export function errorDetail(p: Problem): ErrorDetail {
   return { path, info: describeIssue(p.issue!) };
 }
 
-
 const BODY_ERRORS = {
   media_type: () => new ApiError(41500),
   too_large: (limit: number) => new ApiError(41300, `The request body is larger than ${limit} bytes.`),
@@ -35,9 +34,11 @@ const KEY_PATH = `header.${IDEMPOTENCY_KEY}`;
 /** The order service's answers of safe retries: the key's first request still runs (409), or was another request (422). */
 export const idempotencyErrors = {
   inProgress: () =>
-    new ApiError(40900, 'A request with this idempotency-key is still being processed; retry it once that request has been answered.', [
-      { path: KEY_PATH, info: 'Still in progress.' },
-    ]),
+    new ApiError(
+      40900,
+      'A request with this idempotency-key is still being processed; retry it once that request has been answered.',
+      [{ path: KEY_PATH, info: 'Still in progress.' }],
+    ),
   reused: () =>
     new ApiError(42200, 'This idempotency-key was used with a different request; send a new key for a new request.', [
       { path: KEY_PATH, info: 'Already used with another request (method, path, svc-store-id or body).' },
@@ -46,7 +47,9 @@ export const idempotencyErrors = {
 
 /** 503/50300 when the database cannot answer in time: the request may be sent again. */
 export const databaseUnavailable = () =>
-  new ApiError(50300, 'The service cannot reach its database right now; retry later.', undefined, { 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS });
+  new ApiError(50300, 'The service cannot reach its database right now; retry later.', undefined, {
+    'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 
 /**
  * The order service on the operation layer (shared/operation.ts): `svc-api-key` (401/40100) and
@@ -83,7 +86,10 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
       if (err instanceof BodyError) return errorResponse(c, BODY_ERRORS[err.reason](err.limit));
       if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
       if (isDatabaseUnavailable(err)) {
-        deps.logger.warn({ err: (err as Error).message, requestId: c.get('requestId') }, 'the database did not answer in time');
+        deps.logger.warn(
+          { err: (err as Error).message, requestId: c.get('requestId') },
+          'the database did not answer in time',
+        );
         return errorResponse(c, databaseUnavailable());
       }
       deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');

@@ -34,7 +34,12 @@ const streamGuard = (limit: number) =>
  * `read(c)` of a body of at most `limit` bytes: a declared length over the limit is refused before
  * anything is read; a body without one (chunked) is read at most `limit` + one chunk, then refused.
  */
-async function withinLimit<T>(c: Context, limit: number, guard: ReturnType<typeof bodyLimit>, read: () => Promise<T>): Promise<T> {
+async function withinLimit<T>(
+  c: Context,
+  limit: number,
+  guard: ReturnType<typeof bodyLimit>,
+  read: () => Promise<T>,
+): Promise<T> {
   const length = c.req.header('content-length');
   if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
     // The declared length decides (node's parser holds the body to it), and the body is read
@@ -57,7 +62,8 @@ async function withinLimit<T>(c: Context, limit: number, guard: ReturnType<typeo
 export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> {
   const guard = streamGuard(limit);
   return (c) => {
-    if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) return Promise.reject(new BodyError('media_type', limit));
+    if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? ''))
+      return Promise.reject(new BodyError('media_type', limit));
     return withinLimit(c, limit, guard, () => parseJson(c, limit));
   };
 }

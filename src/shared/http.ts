@@ -39,7 +39,10 @@ export function clientAddress(c: Context, hops: number): string | undefined {
   if (hops > 0) {
     const forwarded = c.req.header('x-forwarded-for');
     if (forwarded) {
-      const entries = forwarded.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = forwarded
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const entry = entries[Math.max(0, entries.length - hops)];
       if (entry) return entry;
     }
@@ -76,7 +79,13 @@ export const requestContext =
       const operationId = (c.get as (key: string) => string | undefined)('operationId');
       if (metrics) {
         const length = c.req.header('content-length');
-        metrics.request(observing.serviceOf?.(c.req.path) ?? 'other', operationId ?? 'none', c.res.status, ms / 1000, length ? Number(length) : undefined);
+        metrics.request(
+          observing.serviceOf?.(c.req.path) ?? 'other',
+          operationId ?? 'none',
+          c.res.status,
+          ms / 1000,
+          length ? Number(length) : undefined,
+        );
       }
       if (logging) {
         const principal = (c.get as (key: string) => Principal | undefined)('principal');
@@ -118,14 +127,28 @@ export function withResponseHeaders(c: Context, res: Response): Response {
  * Headers of every API answer, errors included: an answer is about one caller's data at one moment,
  * so no cache keeps it, and a browser never takes it for another media type than the one it names.
  */
-export const API_HEADERS: Readonly<Record<string, string>> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 /** A JSON response with its headers as a plain object: content type, API_HEADERS, request id, added headers, `headers`. */
-export function jsonResponse(c: Context, status: number, json: string | ReadableStream<Uint8Array>, headers?: Record<string, string>): Response {
+export function jsonResponse(
+  c: Context,
+  status: number,
+  json: string | ReadableStream<Uint8Array>,
+  headers?: Record<string, string>,
+): Response {
   const id = c.get('requestId') as string | undefined;
   const res = new Response(json, {
     status,
-    headers: { 'content-type': 'application/json', ...API_HEADERS, ...(id && { 'x-request-id': id }), ...extraHeaders.get(c), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...API_HEADERS,
+      ...(id && { 'x-request-id': id }),
+      ...extraHeaders.get(c),
+      ...headers,
+    },
   });
   if (id) stamped.add(res);
   return res;

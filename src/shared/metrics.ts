@@ -15,7 +15,13 @@ export type ServiceLabel = 'orders' | 'keys' | 'other';
 export interface Metrics {
   readonly registry: Registry;
   /** One answered request: its service, operationId, status, duration and declared body size. */
-  request(service: ServiceLabel, operation: string, status: number, seconds: number, bodyBytes: number | undefined): void;
+  request(
+    service: ServiceLabel,
+    operation: string,
+    status: number,
+    seconds: number,
+    bodyBytes: number | undefined,
+  ): void;
   /** One sealed-module operation (derive, seal, unseal, mac) on a backend: how long, and whether it failed. */
   sealedOperation(backend: string, operation: string, seconds: number, failed: boolean): void;
   /** One key-service event (a key made, a transaction created, a sign-in, an exchange, an expiry) and its outcome. */
@@ -129,14 +135,22 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
   }
 
   // Label children by (service, operation, status): made once each, so a request does one map lookup.
-  type Children = { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels>; size: ReturnType<typeof bodySize.labels> };
+  type Children = {
+    count: ReturnType<typeof requests.labels>;
+    time: ReturnType<typeof duration.labels>;
+    size: ReturnType<typeof bodySize.labels>;
+  };
   const children = new Map<string, Children>();
   const childrenOf = (service: ServiceLabel, operation: string, status: number) => {
     const key = `${service} ${operation} ${status}`;
     let c = children.get(key);
     if (!c) {
       const cls = STATUS_CLASSES[Math.floor(status / 100) - 1] ?? 'other';
-      c = { count: requests.labels(service, operation, cls), time: duration.labels(service, operation), size: bodySize.labels(service, operation) };
+      c = {
+        count: requests.labels(service, operation, cls),
+        time: duration.labels(service, operation),
+        size: bodySize.labels(service, operation),
+      };
       children.set(key, c);
     }
     return c;
@@ -166,7 +180,11 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
  * The metrics listener: Prometheus text at `/metrics` on its own host and port (METRICS_HOST,
  * METRICS_PORT), apart from the public port, so that a balancer never exposes it.
  */
-export async function startMetricsServer(registry: Registry, host: string, port: number): Promise<{ server: Server; url: string }> {
+export async function startMetricsServer(
+  registry: Registry,
+  host: string,
+  port: number,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics.\n');

@@ -146,7 +146,12 @@ export function defineOperation<E extends Env, R extends RouteConfig>(
     } catch (err) {
       return fail(c, err);
     }
-    return out instanceof Promise ? out.then((res) => done(c, res), (err: unknown) => fail(c, err)) : done(c, out);
+    return out instanceof Promise
+      ? out.then(
+          (res) => done(c, res),
+          (err: unknown) => fail(c, err),
+        )
+      : done(c, out);
   };
   service.app.on([route.method.toUpperCase()], [honoPath(route.path)], layered);
 }
@@ -168,17 +173,25 @@ function idempotentAnswer<E extends Env, R extends RouteConfig>(
   if (!keyName) return (c: RouteContext<R, E>, _body: unknown): Answer => answer(c);
   const idempotency = service.idempotency;
   // Keys belong to the API key that sent them: an operation without one cannot keep them apart.
-  if (!idempotency || !secured) throw new Error(`${route.operationId ?? route.path}: Idempotency-Key needs an authenticated operation of a service with safe retries.`);
+  if (!idempotency || !secured)
+    throw new Error(
+      `${route.operationId ?? route.path}: Idempotency-Key needs an authenticated operation of a service with safe retries.`,
+    );
   const own = names.filter((n) => n !== keyName);
   return (c: RouteContext<R, E>, body: unknown): Answer => {
     const key = c.req.header(IDEMPOTENCY_KEY);
     if (key === undefined) return answer(c);
     const query = c.req.url.indexOf('?');
-    return idempotency.run(c, key, {
-      method: c.req.method,
-      target: query === -1 ? c.req.path : c.req.path + c.req.url.slice(query),
-      headers: Object.fromEntries(own.map((n) => [n, c.req.header(n)])),
-      body,
-    }, () => answer(c));
+    return idempotency.run(
+      c,
+      key,
+      {
+        method: c.req.method,
+        target: query === -1 ? c.req.path : c.req.path + c.req.url.slice(query),
+        headers: Object.fromEntries(own.map((n) => [n, c.req.header(n)])),
+        body,
+      },
+      () => answer(c),
+    );
   };
 }

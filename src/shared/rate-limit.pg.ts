@@ -21,14 +21,16 @@ export function postgresRateLimiter(pool: pg.Pool, config: RateLimitConfig, cloc
     if (config.perSecond <= 0) return null;
     const now = clock.now().getTime();
     const values = [key, burst, now, config.perSecond];
-    return pool.query<{ tokens: string; allowed: number }>({ name: 'rate-limit-take', text, values }).then(({ rows: [row] }) => {
-      const tokens = Number(row!.tokens) / 1000;
-      return {
-        allowed: row!.allowed === 1,
-        limit: config.perSecond,
-        remaining: Math.floor(tokens),
-        ...resetOf(tokens, config.perSecond, now),
-      };
-    });
+    return pool
+      .query<{ tokens: string; allowed: number }>({ name: 'rate-limit-take', text, values })
+      .then(({ rows: [row] }) => {
+        const tokens = Number(row!.tokens) / 1000;
+        return {
+          allowed: row!.allowed === 1,
+          limit: config.perSecond,
+          remaining: Math.floor(tokens),
+          ...resetOf(tokens, config.perSecond, now),
+        };
+      });
   };
 }

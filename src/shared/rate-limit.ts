@@ -18,7 +18,11 @@ export interface RateDecision {
 }
 
 /** The wait for one token and its Unix time, from the tokens left after this request. */
-export function resetOf(tokens: number, perSecond: number, nowMs: number): Pick<RateDecision, 'resetSeconds' | 'resetAt'> {
+export function resetOf(
+  tokens: number,
+  perSecond: number,
+  nowMs: number,
+): Pick<RateDecision, 'resetSeconds' | 'resetAt'> {
   const waitMs = tokens >= 1 ? 0 : ((1 - tokens) / perSecond) * 1000;
   return { resetSeconds: Math.ceil(waitMs / 1000), resetAt: Math.ceil((nowMs + waitMs) / 1000) };
 }
@@ -40,7 +44,12 @@ export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys
     }
     const allowed = b.tokens >= 1;
     if (allowed) b.tokens -= 1;
-    return { allowed, limit: config.perSecond, remaining: Math.floor(b.tokens), ...resetOf(b.tokens, config.perSecond, now) };
+    return {
+      allowed,
+      limit: config.perSecond,
+      remaining: Math.floor(b.tokens),
+      ...resetOf(b.tokens, config.perSecond, now),
+    };
   };
 }
 

@@ -14,13 +14,17 @@ export interface Tracing {
 
 /** Traces are on when OpenTelemetry's standard endpoint variable (or its traces-only one) is set. */
 export const tracingConfigured = (env: Record<string, string | undefined>) =>
-  Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true';
+  Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
+  env.OTEL_SDK_DISABLED !== 'true';
 
 /**
  * The tracing of this process, or undefined when no endpoint is configured: the SDK is imported
  * only then, so that a process without traces loads none of it and pays nothing per request.
  */
-export async function loadTracing(version: VersionInfo, env: Record<string, string | undefined> = process.env): Promise<Tracing | undefined> {
+export async function loadTracing(
+  version: VersionInfo,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Tracing | undefined> {
   if (!tracingConfigured(env)) return undefined;
   const { startTracing } = await import('./tracing.js');
   return startTracing(version, env);

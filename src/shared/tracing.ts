@@ -19,7 +19,11 @@ export function startTracing(version: VersionInfo, env: Record<string, string | 
   // The API's context is process-wide by OpenTelemetry's design: spans find their parent through it.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'contract-first-services', 'service.version': version.version, 'vcs.ref.head.revision': version.commit }),
+    resource: resourceFromAttributes({
+      'service.name': env.OTEL_SERVICE_NAME || 'contract-first-services',
+      'service.version': version.version,
+      'vcs.ref.head.revision': version.commit,
+    }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });
   const tracer = provider.getTracer('contract-first-services', version.version);
@@ -32,7 +36,10 @@ export function startTracing(version: VersionInfo, env: Record<string, string | 
 }
 
 function traceRequest(tracer: Tracer, c: Context, next: () => Promise<void>): Promise<void> {
-  const span = tracer.startSpan(c.req.method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': c.req.path } });
+  const span = tracer.startSpan(c.req.method, {
+    kind: SpanKind.SERVER,
+    attributes: { 'http.request.method': c.req.method, 'url.path': c.req.path },
+  });
   return context.with(trace.setSpan(context.active(), span), next).then(
     () => {
       const operationId = (c.get as (k: string) => string | undefined)('operationId');
@@ -92,7 +99,8 @@ function traceRepositories<R extends object>(tracer: Tracer, repos: R, system: s
         if (!fn) {
           const name = `db ${group}.${String(prop)}`;
           const attributes = { 'db.system.name': system, 'db.operation.name': `${group}.${String(prop)}` };
-          fn = (...args: unknown[]) => inSpan(tracer, name, attributes, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+          fn = (...args: unknown[]) =>
+            inSpan(tracer, name, attributes, () => (value as (...a: unknown[]) => unknown).apply(target, args));
           wrapped.set(prop, fn);
         }
         return fn;
@@ -104,7 +112,10 @@ function traceRepositories<R extends object>(tracer: Tracer, repos: R, system: s
 
 /** The sealed module's operations as spans `sealed <operation>`: the token's share of a request. */
 function traceSealed(tracer: Tracer, sealed: SealedModule): SealedModule {
-  const attrs = (operation: string) => ({ 'keygen.sealed.backend': sealed.current.backend, 'keygen.sealed.operation': operation });
+  const attrs = (operation: string) => ({
+    'keygen.sealed.backend': sealed.current.backend,
+    'keygen.sealed.operation': operation,
+  });
   return {
     get current() {
       return sealed.current;

@@ -96,7 +96,8 @@ function headerValue(c: Context, names: readonly string[]): Record<string, strin
 type Target = { header: 'header'; path: 'param'; query: 'query'; body: 'json' | 'form' };
 
 /** Whether an operation's request declares a JSON body (read by the service before validation). */
-export const declaresJsonBody = (request: RequestSchemas | undefined) => request?.body?.content?.['application/json']?.schema !== undefined;
+export const declaresJsonBody = (request: RequestSchemas | undefined) =>
+  request?.body?.content?.['application/json']?.schema !== undefined;
 
 const readForm = formBodyReader();
 
@@ -108,17 +109,33 @@ const readForm = formBodyReader();
  * is read here (the only asynchronous case).
  */
 export function requestChecker(request: RequestSchemas | undefined, strictQuery: boolean) {
-  type Part = { part: RequestPart; target: Target[RequestPart]; schema: z.ZodType; read: (c: Context, body: unknown) => unknown };
+  type Part = {
+    part: RequestPart;
+    target: Target[RequestPart];
+    schema: z.ZodType;
+    read: (c: Context, body: unknown) => unknown;
+  };
   const parts: Part[] = [];
   const headers = request?.headers as (z.ZodType & { shape?: Record<string, unknown> }) | undefined;
   if (headers) {
     const names = Object.keys(headers.shape ?? {});
-    parts.push({ part: 'header', target: 'header', schema: headers, read: (c) => (headers.shape ? headerValue(c, names) : c.req.header()) });
+    parts.push({
+      part: 'header',
+      target: 'header',
+      schema: headers,
+      read: (c) => (headers.shape ? headerValue(c, names) : c.req.header()),
+    });
   }
-  if (request?.params) parts.push({ part: 'path', target: 'param', schema: request.params, read: (c) => c.req.param() });
+  if (request?.params)
+    parts.push({ part: 'path', target: 'param', schema: request.params, read: (c) => c.req.param() });
   if (request?.query) {
     const query = request.query as z.ZodType & { shape?: unknown };
-    parts.push({ part: 'query', target: 'query', schema: query.shape ? fromQueryStrings(query as z.ZodObject) : query, read: queryValue });
+    parts.push({
+      part: 'query',
+      target: 'query',
+      schema: query.shape ? fromQueryStrings(query as z.ZodObject) : query,
+      read: queryValue,
+    });
   }
   const json = request?.body?.content?.['application/json']?.schema as z.ZodType | undefined;
   const form = request?.body?.content?.['application/x-www-form-urlencoded']?.schema as z.ZodType | undefined;
@@ -129,9 +146,11 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
   const check = (c: Context, inputs: unknown[]): Problem[] => {
     let problems: Problem[] = [];
     if (strictQuery && c.req.url.includes('?')) {
-      for (const name of Object.keys(c.req.queries())) if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
+      for (const name of Object.keys(c.req.queries()))
+        if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
-    for (const [i, { part }] of parts.entries()) if (part === 'query' || part === 'body') unstorableStrings(part, inputs[i], problems);
+    for (const [i, { part }] of parts.entries())
+      if (part === 'query' || part === 'body') unstorableStrings(part, inputs[i], problems);
     for (const [i, { part, target, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) c.req.addValidatedData(target, parsed.data as never);
@@ -150,7 +169,8 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
 
 function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType } };
-  while (s.def.type === 'optional' || s.def.type === 'default' || s.def.type === 'nullable') s = s.def.innerType as typeof s;
+  while (s.def.type === 'optional' || s.def.type === 'default' || s.def.type === 'nullable')
+    s = s.def.innerType as typeof s;
   return s;
 }
 
@@ -188,7 +208,8 @@ export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrog
  * hold as sent (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two
  * different values would become one). A path id holding one names nothing.
  */
-export const isUnstorable = (value: unknown): value is string => typeof value === 'string' && (value.includes('\0') || LONE_SURROGATE.test(value));
+export const isUnstorable = (value: unknown): value is string =>
+  typeof value === 'string' && (value.includes('\0') || LONE_SURROGATE.test(value));
 
 /**
  * Adds a problem for every string in `value` (a query's values, a JSON body) that holds U+0000 or
@@ -204,12 +225,18 @@ function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): 
       if (!isUnstorable(v)) continue;
       const path: Segment[] = [];
       for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
-      into.push({ part, path, kind: 'invalid', issue: { code: 'custom', message: UNSTORABLE_MESSAGE, path, input: undefined } });
+      into.push({
+        part,
+        path,
+        kind: 'invalid',
+        issue: { code: 'custom', message: UNSTORABLE_MESSAGE, path, input: undefined },
+      });
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) pending.push({ value: v[i], key: i, parent: node });
     } else if (v !== null && typeof v === 'object') {
       const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+      for (let i = entries.length - 1; i >= 0; i--)
+        pending.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
     }
   }
 }

@@ -31,7 +31,12 @@ export function versionInfo(): VersionInfo {
 /** `git rev-parse HEAD` in `dir`, or `unknown`. */
 export function gitCommit(dir: string): string {
   try {
-    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 });
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5_000,
+    });
     return /^[0-9a-f]{40,64}$/.test(out.trim()) ? out.trim() : 'unknown';
   } catch {
     return 'unknown';

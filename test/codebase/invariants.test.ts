@@ -30,7 +30,11 @@ describe('stores and orders are never deleted, and a store never changes account
   });
 
   it('a store update cannot name another account', () => {
-    const spec = contractFor('orders').spec as unknown as { components: { schemas: Record<string, { properties?: object }> } };
-    expect(Object.keys(spec.components.schemas.StoreUpdate!.properties ?? {}).filter((p) => /account/.test(p))).toEqual([]);
+    const spec = contractFor('orders').spec as unknown as {
+      components: { schemas: Record<string, { properties?: object }> };
+    };
+    expect(Object.keys(spec.components.schemas.StoreUpdate!.properties ?? {}).filter((p) => /account/.test(p))).toEqual(
+      [],
+    );
   });
 });

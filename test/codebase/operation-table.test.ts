@@ -19,7 +19,10 @@ for (const part of ['src', 'generated', 'openapi', 'scripts', 'packages/client/s
 }
 symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 const tsconfig = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
-writeFileSync(path.join(copy, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['src', 'generated', 'packages/client/src'] }));
+writeFileSync(
+  path.join(copy, 'tsconfig.json'),
+  JSON.stringify({ ...tsconfig, include: ['src', 'generated', 'packages/client/src'] }),
+);
 
 const run = (bin: string, args: string[]) => {
   try {

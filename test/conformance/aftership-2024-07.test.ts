@@ -84,7 +84,13 @@ const shippingMinimum = (): S['OrderCreate'] => ({
       unit_weight: { unit: 'lb', value: 10 },
     },
   ],
-  customer: { first_name: 'John', last_name: 'Doe', emails: ['john.doe@example.com'], locale: 'en_US', phones: ['+1 (916) 555-0142'] },
+  customer: {
+    first_name: 'John',
+    last_name: 'Doe',
+    emails: ['john.doe@example.com'],
+    locale: 'en_US',
+    phones: ['+1 (916) 555-0142'],
+  },
   source_created_at: '2023-02-16T01:00:10Z',
   delivery_method: 'shipping',
 });
@@ -172,7 +178,15 @@ describe('AfterShip 2024-07 store bodies', () => {
     url: 'https://www.example.com',
     description: 'My shop',
     categories: ['Phone accessories'],
-    address: { street_1: '28292 Daugherty Orchard', street_2: null, city: 'Sacramento', state: 'CA', postal_code: '94209', country_region: 'USA', coordinate: { latitude: 38.58, longitude: -121.49 } },
+    address: {
+      street_1: '28292 Daugherty Orchard',
+      street_2: null,
+      city: 'Sacramento',
+      state: 'CA',
+      postal_code: '94209',
+      country_region: 'USA',
+      coordinate: { latitude: 38.58, longitude: -121.49 },
+    },
     source_created_at: '2024-05-06T12:32:00+01:00',
     source_updated_at: '2024-05-06T12:32:00+01:00',
   });
@@ -190,7 +204,12 @@ describe('AfterShip 2024-07 store bodies', () => {
   it('Update store by ID: the fields sent change, the others stay', async () => {
     const body = storeCreate();
     const id = (await client.POST('/stores', { body })).data!.data.id;
-    const patch: S['StoreUpdate'] = { timezone_identifier: 'Etc/GMT+5', weight_unit: 'kg', support_email: 'help@example.com', address: { country_region: 'CAN', city: 'Toronto' } };
+    const patch: S['StoreUpdate'] = {
+      timezone_identifier: 'Etc/GMT+5',
+      weight_unit: 'kg',
+      support_email: 'help@example.com',
+      address: { country_region: 'CAN', city: 'Toronto' },
+    };
     const updated = await client.PATCH('/stores/{id}', { params: { path: { id } }, body: patch });
     expect(updated.response.status).toBe(200);
     expectEchoed({ ...body, ...patch }, updated.data?.data);
@@ -213,7 +232,16 @@ describe('AfterShip 2024-07 pickup order', () => {
       friday: { open: true, from: '09:00', to: '18:00' },
       saturday: { open: false },
     };
-    const address = { street_1: '28292 Daugherty Orchard', street_2: null, street_3: null, city: 'Sacramento', state: 'CA', postal_code: '94209', country_region: 'USA', coordinate: { latitude: 38.58, longitude: -121.49 } };
+    const address = {
+      street_1: '28292 Daugherty Orchard',
+      street_2: null,
+      street_3: null,
+      city: 'Sacramento',
+      state: 'CA',
+      postal_code: '94209',
+      country_region: 'USA',
+      coordinate: { latitude: 38.58, longitude: -121.49 },
+    };
     const location = await createLocation(client, storeId, { address, opening_hours: hours });
     expect(location.opening_hours).toEqual(hours);
     const body: S['OrderCreate'] = {
@@ -284,8 +312,16 @@ describe('AfterShip 2024-07 product bodies', () => {
   it('Update product by ID: the fields sent change (variants replaced whole), the others stay', async () => {
     const body = productPage();
     const created = await client.POST('/products', { params: h(), body });
-    const patch = { title: 'Power Mobile Phone 2', published: false, source_updated_at: '2021-04-16T20:02:09Z', variants: [{ ...body.variants[0]!, price: '9' }] };
-    const updated = await client.PATCH('/products/{id}', { params: { ...h(), path: { id: created.data!.data.id } }, body: patch });
+    const patch = {
+      title: 'Power Mobile Phone 2',
+      published: false,
+      source_updated_at: '2021-04-16T20:02:09Z',
+      variants: [{ ...body.variants[0]!, price: '9' }],
+    };
+    const updated = await client.PATCH('/products/{id}', {
+      params: { ...h(), path: { id: created.data!.data.id } },
+      body: patch,
+    });
     expect(updated.response.status).toBe(200);
     expectEchoed({ ...body, ...patch }, updated.data?.data);
   });
@@ -298,7 +334,12 @@ describe('AfterShip 2024-07 product bodies', () => {
 // (one next carrier, usps 123456789), "Update fulfillment status" (occurred_at 2021-04-15T20:02:09Z)
 // and the BOPIS page (pickup_info instructions "Shop open from Mon to Fri", a deadline).
 describe('AfterShip 2024-07 fulfillment bodies', () => {
-  const tracking = { tracking_number: 'RA123456789US', slug: 'usps', service_type: 'standard shipping', ship_date: '2023-05-04' };
+  const tracking = {
+    tracking_number: 'RA123456789US',
+    slug: 'usps',
+    service_type: 'standard shipping',
+    ship_date: '2023-05-04',
+  };
 
   it('tracking scenario: create a shipping fulfillment with next couriers, move it, ship it, read it back', async () => {
     const order = (await client.POST('/orders', { params: h(), body: trackingScenario() })).data!.data;
@@ -309,27 +350,48 @@ describe('AfterShip 2024-07 fulfillment bodies', () => {
       line_items: [{ source_id: '9716591689898', quantity: 1 }],
       source_created_at: '2023-02-16T01:00:10Z',
       source_updated_at: '2023-02-16T01:00:10Z',
-      trackings: [{ tracking_number: '123456789', slug: 'usps', ship_date: '2023-05-04', next_couriers: [{ tracking_number: '123456789', slug: 'usps' }] }],
+      trackings: [
+        {
+          tracking_number: '123456789',
+          slug: 'usps',
+          ship_date: '2023-05-04',
+          next_couriers: [{ tracking_number: '123456789', slug: 'usps' }],
+        },
+      ],
     };
     const created = await client.POST('/fulfillments', { params: h(), body });
     expect(created.response.status).toBe(201);
     expectEchoed(body, created.data?.data);
     const id = created.data!.data.id;
-    const moved = await client.POST('/fulfillments/{id}/update-status', { params: { ...h(), path: { id } }, body: { status: 'processing', occurred_at: '2021-04-15T20:02:09Z' } });
+    const moved = await client.POST('/fulfillments/{id}/update-status', {
+      params: { ...h(), path: { id } },
+      body: { status: 'processing', occurred_at: '2021-04-15T20:02:09Z' },
+    });
     expect(moved.data?.data.status).toBe('processing');
-    const patched = await client.PATCH('/fulfillments/{id}', { params: { ...h(), path: { id } }, body: { source_updated_at: '2021-04-15T20:02:09Z', trackings: [tracking] } });
+    const patched = await client.PATCH('/fulfillments/{id}', {
+      params: { ...h(), path: { id } },
+      body: { source_updated_at: '2021-04-15T20:02:09Z', trackings: [tracking] },
+    });
     expect(patched.data?.data.trackings).toEqual([tracking]);
-    const shipped = await client.POST('/fulfillments/{id}/ship', { params: { ...h(), path: { id } }, body: [tracking] });
+    const shipped = await client.POST('/fulfillments/{id}/ship', {
+      params: { ...h(), path: { id } },
+      body: [tracking],
+    });
     expect(shipped.response.status).toBe(200);
     expect(shipped.data?.data).toMatchObject({ status: 'shipped', trackings: [tracking] });
-    const list = await client.GET('/fulfillments', { params: { ...h(), query: { source_order_id: order.source_id, limit: 50, page: 1 } } });
+    const list = await client.GET('/fulfillments', {
+      params: { ...h(), query: { source_order_id: order.source_id, limit: 50, page: 1 } },
+    });
     expect(list.data?.data.fulfillments).toEqual([shipped.data?.data]);
   });
 
   it('BOPIS: a pickup fulfillment of a pickup order goes to ready_for_pickup, then picked_up', async () => {
     const location = await createLocation(client, storeId);
     const order = (
-      await client.POST('/orders', { params: h(), body: { ...trackingScenario(), delivery_method: 'pickup', pickup_location: { location_id: location.id } } })
+      await client.POST('/orders', {
+        params: h(),
+        body: { ...trackingScenario(), delivery_method: 'pickup', pickup_location: { location_id: location.id } },
+      })
     ).data!.data;
     const body: S['FulfillmentCreate'] = {
       order_id: order.id,
@@ -345,7 +407,10 @@ describe('AfterShip 2024-07 fulfillment bodies', () => {
     expectEchoed(rest, created.data?.data);
     const id = created.data!.data.id;
     for (const status of ['ready_for_pickup', 'picked_up'] as const) {
-      const res = await client.POST('/fulfillments/{id}/update-status', { params: { ...h(), path: { id } }, body: { status, occurred_at: '2021-04-15T20:02:09Z' } });
+      const res = await client.POST('/fulfillments/{id}/update-status', {
+        params: { ...h(), path: { id } },
+        body: { status, occurred_at: '2021-04-15T20:02:09Z' },
+      });
       expect(res.data?.data.status).toBe(status);
     }
   });

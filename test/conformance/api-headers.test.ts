@@ -41,12 +41,15 @@ describe.each(['orders', 'keys'] as const)('%s service', (name) => {
   const credentials = (): Record<string, string> =>
     name === 'orders' ? { 'svc-api-key': ordersKey, 'svc-store-id': storeId } : { 'x-api-key': ordersKey };
 
-  it.each(contractFor(name).operations())('$operationId: without credentials, with them, with a bad body', async ({ method, path }) => {
-    const hasBody = method === 'post' || method === 'patch';
-    expectApiHeaders(await call(method, concrete(path), {}, hasBody ? '{}' : undefined));
-    expectApiHeaders(await call(method, concrete(path), credentials(), hasBody ? '{}' : undefined));
-    if (hasBody) expectApiHeaders(await call(method, concrete(path), credentials(), '{"unknown'));
-  });
+  it.each(contractFor(name).operations())(
+    '$operationId: without credentials, with them, with a bad body',
+    async ({ method, path }) => {
+      const hasBody = method === 'post' || method === 'patch';
+      expectApiHeaders(await call(method, concrete(path), {}, hasBody ? '{}' : undefined));
+      expectApiHeaders(await call(method, concrete(path), credentials(), hasBody ? '{}' : undefined));
+      if (hasBody) expectApiHeaders(await call(method, concrete(path), credentials(), '{"unknown'));
+    },
+  );
 
   it('an unknown route under the base path', async () => {
     expectApiHeaders(await call('get', '/no-such-route', credentials()));

@@ -68,7 +68,8 @@ const operations: Operation[] = [
     table: 'locations',
     fixup: (b) => {
       const hours = b.opening_hours as Record<string, { open: boolean; from?: string; to?: string }>;
-      for (const day of Object.values(hours)) if (day.open) Object.assign(day, { from: day.from ?? '09:00', to: day.to ?? '18:00' });
+      for (const day of Object.values(hours))
+        if (day.open) Object.assign(day, { from: day.from ?? '09:00', to: day.to ?? '18:00' });
       return { ...b, source_id: unique('l') };
     },
   },
@@ -104,7 +105,12 @@ const operations: Operation[] = [
   },
 ];
 
-const headers = (extra: Record<string, string> = {}) => ({ 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json', ...extra });
+const headers = (extra: Record<string, string> = {}) => ({
+  'svc-api-key': key.key,
+  'svc-store-id': storeId,
+  'content-type': 'application/json',
+  ...extra,
+});
 
 interface Answer {
   status: number;
@@ -123,11 +129,15 @@ async function send(op: Operation, body: BodyInit, extra: Record<string, string>
 describe.each(operations)('$name body', (op) => {
   it('accepts generated valid bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.boolean().chain((full) => arbs.valid(op.schema, full).map((b) => [full, b] as const)), async (_, [full, b]) => {
-        const body = op.fixup(b as Body, full);
-        const res = await send(op, JSON.stringify(body));
-        expect(res.status, `${JSON.stringify(res.body)}\n${JSON.stringify(body)}`).toBe(op.success);
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.boolean().chain((full) => arbs.valid(op.schema, full).map((b) => [full, b] as const)),
+        async (_, [full, b]) => {
+          const body = op.fixup(b as Body, full);
+          const res = await send(op, JSON.stringify(body));
+          expect(res.status, `${JSON.stringify(res.body)}\n${JSON.stringify(body)}`).toBe(op.success);
+        },
+      ),
       RUNS,
     );
   });
@@ -144,7 +154,10 @@ describe.each(operations)('$name body', (op) => {
           const context = `${v.label}: ${JSON.stringify(res.body)}`;
           expect(res.status, context).toBe(expected);
           expect(res.body.meta.code, context).toBe(v.code);
-          expect(res.body.meta.errors?.map((e) => e.path), context).toContain(formatPath(v.path));
+          expect(
+            res.body.meta.errors?.map((e) => e.path),
+            context,
+          ).toContain(formatPath(v.path));
         }),
         VIOLATION_RUNS,
       );
@@ -152,7 +165,12 @@ describe.each(operations)('$name body', (op) => {
   });
 
   it('answers hostile bodies with a documented 4xx', async () => {
-    const expectAnswer = async (body: BodyInit, statuses: number[], codes: number[], extra?: Record<string, string>) => {
+    const expectAnswer = async (
+      body: BodyInit,
+      statuses: number[],
+      codes: number[],
+      extra?: Record<string, string>,
+    ) => {
       const res = await send(op, body, extra);
       expect(statuses, JSON.stringify(res.body)).toContain(res.status);
       expect(codes, JSON.stringify(res.body)).toContain(res.body.meta.code);
@@ -174,15 +192,17 @@ describe.each(operations)('$name body', (op) => {
     );
     // JSON, but not an object.
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))), (v) =>
-        expectAnswer(JSON.stringify(v), [422], [42200]),
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))),
+        (v) => expectAnswer(JSON.stringify(v), [422], [42200]),
       ),
       RUNS,
     );
     // Arbitrary JSON objects: never a 5xx, and a documented outcome.
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }), (v) =>
-        expectAnswer(JSON.stringify(v), [op.success, 400, 409, 422], [op.success * 100, 40001, 40900, 42200]),
+      fc.asyncProperty(
+        fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+        (v) => expectAnswer(JSON.stringify(v), [op.success, 400, 409, 422], [op.success * 100, 40001, 40900, 42200]),
       ),
       RUNS,
     );
@@ -198,7 +218,8 @@ describe.each(operations)('$name body', (op) => {
       return `${head}${'x'.repeat(size - head.length - 2)}"}`;
     };
     for (const declared of [false, true]) {
-      const extra = (body: string): Record<string, string> => (declared ? { 'content-length': String(Buffer.byteLength(body)) } : {});
+      const extra = (body: string): Record<string, string> =>
+        declared ? { 'content-length': String(Buffer.byteLength(body)) } : {};
       const atLimit = padded(LIMIT);
       const over = padded(LIMIT + 1);
       await expectAnswer(atLimit, [400, 422], [40001, 42200], extra(atLimit));
@@ -211,7 +232,14 @@ describe.each(operations)('$name body', (op) => {
       await expectAnswer(bytes, [400], [40000]);
     }
     // Wrong or missing media types.
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', 'application/json-patch+json', 'multipart/form-data; boundary=x', '']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/jsonx',
+      'application/json-patch+json',
+      'multipart/form-data; boundary=x',
+      '',
+    ]) {
       await expectAnswer('{}', [415], [41500], { 'content-type': type });
     }
   });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { arbitrariesFor } from '../support/arbitraries.js';
 import { ordersOperations } from '../../src/orders/operations.js';
-import { createLocation, createOrder, createProduct, createStore, locationBody, orderBody, productBody } from '../support/factories.js';
+import {
+  createLocation,
+  createOrder,
+  createProduct,
+  createStore,
+  locationBody,
+  orderBody,
+  productBody,
+} from '../support/factories.js';
 
 /**
  * Property-based fuzzing of the order service's query strings and headers: lists answer 200
@@ -28,9 +36,18 @@ beforeAll(async () => {
   locationId = (await createLocation(client, storeId)).id;
   for (let i = 0; i < 3; i++) orderId = (await createOrder(client, storeId, { source_id: `p-${i}` })).id;
   productId = (await createProduct(client, storeId)).id;
-  const shipped = await createOrder(client, storeId, { items: [{ source_id: 'li-1', quantity: 1000000 }], discount_total: undefined });
-  const body = { order_id: shipped.id, delivery_method: 'shipping' as const, status: 'pending' as const, line_items: [{ source_id: 'li-1', quantity: 1 }] };
-  fulfillmentId = (await client.POST('/fulfillments', { params: { header: { 'svc-store-id': storeId } }, body })).data!.data.id;
+  const shipped = await createOrder(client, storeId, {
+    items: [{ source_id: 'li-1', quantity: 1000000 }],
+    discount_total: undefined,
+  });
+  const body = {
+    order_id: shipped.id,
+    delivery_method: 'shipping' as const,
+    status: 'pending' as const,
+    line_items: [{ source_id: 'li-1', quantity: 1 }],
+  };
+  fulfillmentId = (await client.POST('/fulfillments', { params: { header: { 'svc-store-id': storeId } }, body })).data!
+    .data.id;
 });
 
 interface Answer {
@@ -45,7 +62,17 @@ async function call(path: string, init: RequestInit = {}): Promise<Answer> {
 }
 
 // The bounds come from the YAML's parameter schemas.
-const param = (name: string) => arbs.schema(`#/components/parameters/${name}`) as unknown as { schema: { minimum?: number; maximum?: number; enum?: string[]; minItems?: number; maxItems?: number; items?: { maxLength?: number } } };
+const param = (name: string) =>
+  arbs.schema(`#/components/parameters/${name}`) as unknown as {
+    schema: {
+      minimum?: number;
+      maximum?: number;
+      enum?: string[];
+      minItems?: number;
+      maxItems?: number;
+      items?: { maxLength?: number };
+    };
+  };
 const PAGE = param('Page').schema;
 const LIMIT = param('Limit').schema;
 const SORT = param('Sort').schema;
@@ -56,8 +83,15 @@ const intValue = fc.oneof(
   fc.constantFrom('', '007', '-0', '+5', '1.0', '1e2', ' 3', '999999999999999999', 'NaN', '٣'),
   fc.string({ maxLength: 6 }),
 );
-const sortValue = fc.oneof(fc.constantFrom(...SORT.enum!), fc.constantFrom('source_created_at', '-id', '%2B', '', ' source_updated_at', ' -source_created_at'), fc.string({ maxLength: 20 }));
-const idValue = fc.oneof(fc.constantFrom('p-0', 'p-1', 'nope'), fc.string({ unit: 'grapheme', minLength: 0, maxLength: 40 }));
+const sortValue = fc.oneof(
+  fc.constantFrom(...SORT.enum!),
+  fc.constantFrom('source_created_at', '-id', '%2B', '', ' source_updated_at', ' -source_created_at'),
+  fc.string({ maxLength: 20 }),
+);
+const idValue = fc.oneof(
+  fc.constantFrom('p-0', 'p-1', 'nope'),
+  fc.string({ unit: 'grapheme', minLength: 0, maxLength: 40 }),
+);
 
 type Pair = [string, string];
 const pairs = fc.array(
@@ -72,7 +106,11 @@ const pairs = fc.array(
 );
 
 const intOk = (values: string[], s: { minimum?: number; maximum?: number }) =>
-  values.length === 0 || (values.length === 1 && /^-?\d{1,15}$/.test(values[0]) && Number(values[0]) >= s.minimum! && Number(values[0]) <= s.maximum!);
+  values.length === 0 ||
+  (values.length === 1 &&
+    /^-?\d{1,15}$/.test(values[0]) &&
+    Number(values[0]) >= s.minimum! &&
+    Number(values[0]) <= s.maximum!);
 
 /** What the YAML says of a query: the names of the parameters out of bounds. */
 function badParams(query: Pair[], names: string[]): string[] {
@@ -83,12 +121,17 @@ function badParams(query: Pair[], names: string[]): string[] {
   if (names.includes('sort')) {
     const v = all('sort');
     // A leading space is a literal `+` after form decoding (documented on Sort).
-    const sortOk = (x: string) => SORT.enum!.includes(x) || (x.startsWith(' ') && SORT.enum!.includes(`+${x.slice(1)}`));
+    const sortOk = (x: string) =>
+      SORT.enum!.includes(x) || (x.startsWith(' ') && SORT.enum!.includes(`+${x.slice(1)}`));
     if (!(v.length === 0 || (v.length === 1 && sortOk(v[0])))) bad.push('query.sort');
   }
   if (names.includes('source_ids[]')) {
     const v = all('source_ids[]');
-    const ok = v.length === 0 || (v.length >= SOURCE_IDS.minItems! && v.length <= SOURCE_IDS.maxItems! && v.every((s) => s.length >= 1 && s.length <= SOURCE_IDS.items!.maxLength!));
+    const ok =
+      v.length === 0 ||
+      (v.length >= SOURCE_IDS.minItems! &&
+        v.length <= SOURCE_IDS.maxItems! &&
+        v.every((s) => s.length >= 1 && s.length <= SOURCE_IDS.items!.maxLength!));
     if (!ok) bad.push('query.source_ids[]');
   }
   // A parameter the operation does not declare is refused by name, never ignored.
@@ -100,7 +143,12 @@ const storeHeaders = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId })
 const lists = [
   { name: 'listOrders', path: '/orders', params: ['page', 'limit', 'sort', 'source_ids[]'], headers: storeHeaders },
   { name: 'listLocations', path: '/locations', params: ['page', 'limit'], headers: storeHeaders },
-  { name: 'listStores', path: '/stores', params: ['page', 'limit', 'source_ids[]'], headers: () => ({ 'svc-api-key': key.key }) },
+  {
+    name: 'listStores',
+    path: '/stores',
+    params: ['page', 'limit', 'source_ids[]'],
+    headers: () => ({ 'svc-api-key': key.key }),
+  },
 ];
 
 describe.each(lists)('$name query strings', ({ path, params, headers }) => {
@@ -114,7 +162,9 @@ describe.each(lists)('$name query strings', ({ path, params, headers }) => {
         if (bad.length === 0) {
           expect(res.status, context).toBe(200);
           const page = query.find(([k]) => k === 'page');
-          expect((res.body.data as { pagination: { page: number } }).pagination.page, context).toBe(page ? Number(page[1]) : 1);
+          expect((res.body.data as { pagination: { page: number } }).pagination.page, context).toBe(
+            page ? Number(page[1]) : 1,
+          );
         } else {
           expect(res.status, context).toBe(422);
           expect(res.body.meta.code).toBe(42200);
@@ -164,11 +214,14 @@ describe('headers of every store-scoped order operation', () => {
     { path: `/fulfillments/${fulfillmentId}/update-status`, init: { method: 'POST', body: '{}' } },
     { path: `/fulfillments/${fulfillmentId}/ship`, init: { method: 'POST', body: '[]' } },
   ];
-  const opKey = (op: { path: string; init: { method: string } }) => `${op.init.method} ${op.path.replace(/\/[a-z]{3}_[^/]+/g, '/{id}')}`;
+  const opKey = (op: { path: string; init: { method: string } }) =>
+    `${op.init.method} ${op.path.replace(/\/[a-z]{3}_[^/]+/g, '/{id}')}`;
 
   it('covers every operation of the table that runs inside a store', () => {
     const inStore = Object.values(ordersOperations)
-      .filter(({ route }) => route.request && 'headers' in route.request && 'svc-store-id' in route.request.headers.shape)
+      .filter(
+        ({ route }) => route.request && 'headers' in route.request && 'svc-store-id' in route.request.headers.shape,
+      )
       .map(({ route }) => `${route.method.toUpperCase()} ${route.path}`);
     expect(operations().map(opKey).sort()).toEqual(inStore.sort());
   });
@@ -177,18 +230,37 @@ describe('headers of every store-scoped order operation', () => {
     await fc.assert(
       fc.asyncProperty(headerValue, fc.nat(operations().length - 1), async (value, which) => {
         const op = operations()[which]!;
-        const res = await call(op.path, { ...op.init, headers: { 'svc-api-key': key.key, 'svc-store-id': value, 'content-type': 'application/json' } });
+        const res = await call(op.path, {
+          ...op.init,
+          headers: { 'svc-api-key': key.key, 'svc-store-id': value, 'content-type': 'application/json' },
+        });
         const v = value.replace(/^[ \t]+|[ \t]+$/g, '');
-        const [status, code] = v === '' ? [412, 41201] : v === storeId ? [res.status, res.body.meta.code] : [412, 41204];
-        expect([res.status, res.body.meta.code], `${JSON.stringify(value)} ${op.init.method} ${op.path}`).toEqual([status, code]);
+        const [status, code] =
+          v === '' ? [412, 41201] : v === storeId ? [res.status, res.body.meta.code] : [412, 41204];
+        expect([res.status, res.body.meta.code], `${JSON.stringify(value)} ${op.init.method} ${op.path}`).toEqual([
+          status,
+          code,
+        ]);
       }),
       // U+00A0 once came out as 41201: String#trim took it for blank, HTTP does not.
-      { ...RUNS, examples: [['\u00a0', 0], [' \t', 1], ['s'.repeat(65), 2], ['sto_ü*?', 3]] },
+      {
+        ...RUNS,
+        examples: [
+          ['\u00a0', 0],
+          [' \t', 1],
+          ['s'.repeat(65), 2],
+          ['sto_ü*?', 3],
+        ],
+      },
     );
   });
 
   it('svc-api-key garbage: 401/40100 on every operation', async () => {
-    const all = () => [...operations(), { path: '/stores', init: { method: 'GET' } }, { path: '/stores', init: { method: 'POST', body: '{}' } }];
+    const all = () => [
+      ...operations(),
+      { path: '/stores', init: { method: 'GET' } },
+      { path: '/stores', init: { method: 'POST', body: '{}' } },
+    ];
     await fc.assert(
       fc.asyncProperty(fc.option(headerValue, { nil: undefined }), fc.nat(all().length - 1), async (value, which) => {
         const op = all()[which]!;

@@ -28,22 +28,44 @@ describe('access log', () => {
     const server = serve({ fetch: (req, env) => app!.fetch(req, env), port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const keysConfig = { publicUrl: origin, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-    app = appFor({ storage: database.storage, clock: manualClock(new Date()), config: { RATE_LIMIT_PER_SECOND: 50 }, logger, keys: { config: keysConfig, sealed } });
+    const keysConfig = {
+      publicUrl: origin,
+      basePath: '/keygen',
+      allowHttpReturnUrl: false,
+      providers: {},
+      devProvider: { users: DEFAULT_DEV_USERS },
+      sealedRoot,
+    };
+    app = appFor({
+      storage: database.storage,
+      clock: manualClock(new Date()),
+      config: { RATE_LIMIT_PER_SECOND: 50 },
+      logger,
+      keys: { config: keysConfig, sealed },
+    });
     try {
       const bad = await fetch(`${origin}/keygen/oidc-dev/auth?client_id=nobody`, { redirect: 'manual' });
       expect(bad.status).toBe(400);
       const auth = new URL(`${origin}/keygen/oidc-dev/auth`);
       for (const [k, v] of Object.entries({
-        client_id: 'keygen-dev', response_type: 'code', scope: 'openid', redirect_uri: `${origin}/keygen/oidc/callback`,
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's', nonce: 'n',
-      })) auth.searchParams.set(k, v);
+        client_id: 'keygen-dev',
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: `${origin}/keygen/oidc/callback`,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        state: 's',
+        nonce: 'n',
+      }))
+        auth.searchParams.set(k, v);
       const redirect = await fetch(auth, { redirect: 'manual' });
       expect(redirect.status).toBe(303);
       const ok = await fetch(`${origin}/keygen/oidc-dev/.well-known/openid-configuration`);
       expect(ok.status).toBe(200);
       await new Promise((resolve) => setImmediate(resolve));
-      const logged = lines.filter((l) => l.path === '/keygen/oidc-dev/auth' || l.path === '/keygen/oidc-dev/.well-known/openid-configuration');
+      const logged = lines.filter(
+        (l) => l.path === '/keygen/oidc-dev/auth' || l.path === '/keygen/oidc-dev/.well-known/openid-configuration',
+      );
       expect(logged.map((l) => [l.path, l.status])).toEqual([
         ['/keygen/oidc-dev/auth', 400],
         ['/keygen/oidc-dev/auth', 303],

@@ -30,9 +30,17 @@ describe('key service API (in process)', () => {
       ['empty', '', 'missing'],
       ['unknown', 'svc_not-a-key', 'invalid'],
     ])('%s → 400 naming the header', async (_label, value, reason) => {
-      const res = await h.raw('/keys', json({ userSecretProvider: 'dev' }, value === undefined ? {} : { 'X-Api-Key': value }));
+      const res = await h.raw(
+        '/keys',
+        json({ userSecretProvider: 'dev' }, value === undefined ? {} : { 'X-Api-Key': value }),
+      );
       expect(res.status).toBe(400);
-      expect((await res.json()).error).toMatchObject({ code: 'bad_request', parameter: 'X-Api-Key', in: 'header', reason });
+      expect((await res.json()).error).toMatchObject({
+        code: 'bad_request',
+        parameter: 'X-Api-Key',
+        in: 'header',
+        reason,
+      });
     });
 
     it('revoked → 400 invalid', async () => {
@@ -66,14 +74,21 @@ describe('key service API (in process)', () => {
 
     it('a body that is not JSON → 400 body invalid', async () => {
       const { key } = await h.account();
-      const res = await h.raw('/keys', { method: 'POST', headers: { 'content-type': 'application/json', 'X-Api-Key': key.key }, body: '{' });
+      const res = await h.raw('/keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Api-Key': key.key },
+        body: '{',
+      });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
     });
 
     it('a body over 64 KiB → 400 body invalid', async () => {
       const { key } = await h.account();
-      const res = await h.raw('/keys', json({ userSecretProvider: 'dev', pad: 'x'.repeat(64 * 1024) }, { 'X-Api-Key': key.key }));
+      const res = await h.raw(
+        '/keys',
+        json({ userSecretProvider: 'dev', pad: 'x'.repeat(64 * 1024) }, { 'X-Api-Key': key.key }),
+      );
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ parameter: 'body', reason: 'invalid' });
     });
@@ -81,7 +96,9 @@ describe('key service API (in process)', () => {
     it('exchange without keyToken → 400 missing', async () => {
       const { client } = await h.account();
       const key = await initKey(client);
-      const res = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: {} as { keyToken: string } } });
+      const res = await client.GET('/keys/{keyId}', {
+        params: { path: { keyId: key.id }, query: {} as { keyToken: string } },
+      });
       expect(res.response.status).toBe(400);
       expect(res.error!.error).toMatchObject({ parameter: 'keyToken', in: 'query', reason: 'missing' });
     });
@@ -103,7 +120,7 @@ describe('key service API (in process)', () => {
   });
 
   describe('transactions', () => {
-    it('answers an unknown keyId, and another account\'s key, with 404', async () => {
+    it("answers an unknown keyId, and another account's key, with 404", async () => {
       const a = await h.account('a');
       const b = await h.account('b');
       const key = await initKey(a.client);
@@ -139,7 +156,9 @@ describe('key service API (in process)', () => {
       expect(JSON.stringify(wrong.error)).not.toContain(other.clientSecret);
       const txn = await createTransaction(client, 'generate', key, 'https://app.example/return');
       expect(txn.id).toMatch(/^txn_[0-9a-f]{32}$/);
-      expect(txn.userPromptUrl).toMatch(new RegExp(`^${h.origin}/keygen/prompt\\?transactionToken=tt_[A-Za-z0-9_-]{43}$`));
+      expect(txn.userPromptUrl).toMatch(
+        new RegExp(`^${h.origin}/keygen/prompt\\?transactionToken=tt_[A-Za-z0-9_-]{43}$`),
+      );
     });
 
     it.each([
@@ -165,14 +184,20 @@ describe('key service API (in process)', () => {
       if (status === 400) expect(res.error!.error).toMatchObject({ parameter: 'clientReturnUrl', reason: 'invalid' });
     });
 
-    it('needs clientReturnUrl on a key\'s first transaction, and reuses the last one after', async () => {
+    it("needs clientReturnUrl on a key's first transaction, and reuses the last one after", async () => {
       const { client } = await h.account();
       const key = await initKey(client);
-      const first = await client.POST('/keys/{keyId}/transactions/generate', { params: { path: { keyId: key.id } }, body: { clientSecret: key.clientSecret } });
+      const first = await client.POST('/keys/{keyId}/transactions/generate', {
+        params: { path: { keyId: key.id } },
+        body: { clientSecret: key.clientSecret },
+      });
       expect(first.response.status).toBe(400);
       expect(first.error!.error).toMatchObject({ parameter: 'clientReturnUrl', reason: 'missing' });
       await createTransaction(client, 'generate', key, 'https://app.example/return');
-      const second = await client.POST('/keys/{keyId}/transactions/generate', { params: { path: { keyId: key.id } }, body: { clientSecret: key.clientSecret } });
+      const second = await client.POST('/keys/{keyId}/transactions/generate', {
+        params: { path: { keyId: key.id } },
+        body: { clientSecret: key.clientSecret },
+      });
       expect(second.response.status).toBe(200);
     });
 

@@ -16,12 +16,20 @@ beforeAll(async () => {
   const { client } = await h.account();
   const { userPromptUrl } = await createTransaction(client, 'generate', await initKey(client));
   const browser = cookieJarFetch(h.origin);
-  let res = await browser(userPromptUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  let res = await browser(userPromptUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   let cookie = '';
   while (res.status === 303 || res.status === 302) {
     const next = new URL(res.headers.get('location')!, h.origin).href;
     res = await browser(next);
-    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).concat(cookie ? [cookie] : []).join('; ');
+    cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .concat(cookie ? [cookie] : [])
+      .join('; ');
   }
   const action = /action="([^"]+\/login)"/.exec(await res.text())![1]!.replace(/&amp;/g, '&');
   login = { url: new URL(action, h.origin).href, cookie };
@@ -36,22 +44,38 @@ const OFFERED = 256 * 1024 * 1024;
  * POSTs a chunked form body of up to OFFERED bytes, written only as fast as the server reads it,
  * until the answer comes: the answer, and how much of the body had been written by then.
  */
-function postChunked(url: string, cookie = ''): Promise<{ status: number; contentType: string; body: string; written: number; rssGrowth: number }> {
+function postChunked(
+  url: string,
+  cookie = '',
+): Promise<{ status: number; contentType: string; body: string; written: number; rssGrowth: number }> {
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', cookie } }, (res) => {
-      answered = true;
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, contentType: String(res.headers['content-type']), body, written, rssGrowth: peakRss - rssBefore });
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', cookie },
+      },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => {
+          req.destroy();
+          resolve({
+            status: res.statusCode!,
+            contentType: String(res.headers['content-type']),
+            body,
+            written,
+            rssGrowth: peakRss - rssBefore,
+          });
+        });
+      },
+    );
     // Once the answer is in, the server may close the connection under the rest of the body.
     req.on('error', (err) => {
       if (!answered) reject(err);
@@ -78,7 +102,7 @@ it(`the development provider's login form: a chunked body over ${FORM_BODY_LIMIT
   expect(answer.rssGrowth).toBeLessThan(OFFERED / 4);
 });
 
-it('the development provider\'s login form: a declared length over the limit is 413 before anything is read', async () => {
+it("the development provider's login form: a declared length over the limit is 413 before anything is read", async () => {
   const res = await fetch(login.url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: login.cookie },
@@ -89,7 +113,7 @@ it('the development provider\'s login form: a declared length over the limit is 
   expect(await res.text()).toContain('data-reason="too_large"');
 });
 
-it('the prompt page\'s form (startUserSignIn): a chunked body over the limit is 413, memory bounded', async () => {
+it("the prompt page's form (startUserSignIn): a chunked body over the limit is 413, memory bounded", async () => {
   const answer = await postChunked(`${h.origin}/keygen/prompt?transactionToken=tt_x`);
   expect(answer.status).toBe(413);
   expect(answer.body).toContain('data-reason="too_large"');

@@ -19,7 +19,9 @@ describe('key service in a real browser (headless Chromium)', () => {
     app = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname === '/keys/return') returns.push({ url, referer: req.headers.referer });
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Back in the app</title><h1>Back in the app</h1>');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Back in the app</title><h1>Back in the app</h1>');
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     returnUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/keys/return`;
@@ -65,7 +67,8 @@ describe('key service in a real browser (headless Chromium)', () => {
       const pageA = await a.newPage();
       let authorizationUrl: string | undefined;
       pageA.on('response', (res) => {
-        if (res.request().method() === 'POST' && res.url().includes('/keygen/prompt')) authorizationUrl = res.headers().location;
+        if (res.request().method() === 'POST' && res.url().includes('/keygen/prompt'))
+          authorizationUrl = res.headers().location;
       });
       await pageA.goto(gen.userPromptUrl);
       await pageA.getByRole('button', { name: /Continue with/ }).click();
@@ -82,10 +85,15 @@ describe('key service in a real browser (headless Chromium)', () => {
       expect(await pageB.locator('[data-reason]').getAttribute('data-reason')).toBe('other_browser');
       expect(returns.length).toBe(before);
       // The transaction is over, without a key token, and the key was bound to nobody.
-      const [row] = await h.query<{ completed_at: string | null; key_token_hash: string | null }>('SELECT completed_at, key_token_hash FROM keygen_transactions WHERE id = $1', [gen.id]);
+      const [row] = await h.query<{ completed_at: string | null; key_token_hash: string | null }>(
+        'SELECT completed_at, key_token_hash FROM keygen_transactions WHERE id = $1',
+        [gen.id],
+      );
       expect(row!.completed_at).not.toBeNull();
       expect(row!.key_token_hash).toBeNull();
-      expect(await h.query('SELECT user_binding FROM keygen_keys WHERE id = $1', [key.id])).toEqual([{ user_binding: null }]);
+      expect(await h.query('SELECT user_binding FROM keygen_keys WHERE id = $1', [key.id])).toEqual([
+        { user_binding: null },
+      ]);
     } finally {
       await a.close();
       await b.close();
@@ -98,9 +106,11 @@ describe('key service in a real browser (headless Chromium)', () => {
     const gen = await createTransaction(client, 'generate', key, returnUrl);
     // Another site (localhost is another site than 127.0.0.1) with a form that posts the prompt URL.
     const attacker = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<!doctype html><title>Win a prize</title><form method="post" action="${gen.userPromptUrl.replace(/&/g, '&amp;')}"><button>Claim</button></form>`,
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><title>Win a prize</title><form method="post" action="${gen.userPromptUrl.replace(/&/g, '&amp;')}"><button>Claim</button></form>`,
+        );
     });
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     const context = await browser.newContext();
@@ -118,7 +128,9 @@ describe('key service in a real browser (headless Chromium)', () => {
     }
     const back = await signIn(gen.userPromptUrl, ALICE);
     expect(back.url.searchParams.get('transactionId')).toBe(gen.id);
-    const exchanged = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } } });
+    const exchanged = await client.GET('/keys/{keyId}', {
+      params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } },
+    });
     expect(exchanged.response.status).toBe(200);
   });
 
@@ -131,13 +143,17 @@ describe('key service in a real browser (headless Chromium)', () => {
     expect(back.url.pathname).toBe('/keys/return');
     expect(back.url.searchParams.get('transactionId')).toBe(gen.id);
     expect(back.referer).toBeUndefined();
-    const generated = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } } });
+    const generated = await client.GET('/keys/{keyId}', {
+      params: { path: { keyId: key.id }, query: { keyToken: back.url.searchParams.get('keyToken')! } },
+    });
     expect(generated.response.status).toBe(200);
     expect(generated.data!.recoveryKey).toMatch(/^[0-9a-z]{50}$/);
 
     const rec = await createTransaction(client, 'recover', key, returnUrl);
     const back2 = await signIn(rec.userPromptUrl, ALICE);
-    const recovered = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.url.searchParams.get('keyToken')! } } });
+    const recovered = await client.GET('/keys/{keyId}', {
+      params: { path: { keyId: key.id }, query: { keyToken: back2.url.searchParams.get('keyToken')! } },
+    });
     expect(recovered.data!.recoveryKey).toBe(generated.data!.recoveryKey);
 
     const other = await createTransaction(client, 'recover', key, returnUrl);

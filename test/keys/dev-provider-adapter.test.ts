@@ -11,7 +11,15 @@ import { openTestSealed, tempDir } from './support.js';
 // payloads only.
 
 const openRoot = (dir: string, backend?: 'file') =>
-  openTestSealed({ file: path.join(dir, 'root.sealed.json'), passphrase: 'correct horse battery staple', development: true, allowCreate: false }, backend);
+  openTestSealed(
+    {
+      file: path.join(dir, 'root.sealed.json'),
+      passphrase: 'correct horse battery staple',
+      development: true,
+      allowCreate: false,
+    },
+    backend,
+  );
 
 describe.each(engines)('the development provider adapter on %s', (_name, open, available) => {
   let engine: Engine;
@@ -54,7 +62,10 @@ describe.each(engines)('the development provider adapter on %s', (_name, open, a
     await new B('AuthorizationCode').consume('code-value-1');
     clock.advance(5000);
     await new A('AuthorizationCode').consume('code-value-1');
-    expect(await new A('AuthorizationCode').find('code-value-1')).toEqual({ ...code, consumed: Date.parse('2024-07-01T08:00:02.000Z') / 1000 });
+    expect(await new A('AuthorizationCode').find('code-value-1')).toEqual({
+      ...code,
+      consumed: Date.parse('2024-07-01T08:00:02.000Z') / 1000,
+    });
 
     const session = { jti: 'session-id-1', kind: 'Session', uid: 'session-uid-1', accountId: 'dev-user-alice' };
     await new A('Session').upsert('session-id-1', session, 600);
@@ -78,12 +89,23 @@ describe.each(engines)('the development provider adapter on %s', (_name, open, a
     clock.advance(1000);
     expect(await new B('Interaction').find('interaction-1')).toBeUndefined();
 
-    await expect(new A('Grant').upsert('grant-9', { jti: 'grant-9', kind: 'Grant' }, undefined as unknown as number)).rejects.toThrow(/need a lifetime/);
+    await expect(
+      new A('Grant').upsert('grant-9', { jti: 'grant-9', kind: 'Grant' }, undefined as unknown as number),
+    ).rejects.toThrow(/need a lifetime/);
   });
 
   it.skipIf(!available)('keep no id, uid, grant id or payload in clear', () => {
     expect(written.length).toBeGreaterThanOrEqual(5);
-    const clear = ['code-value-1', 'grant-1', 'nonce-1', 'session-id-1', 'session-uid-1', 'dev-user-alice', 'token-1', 'interaction-1'];
+    const clear = [
+      'code-value-1',
+      'grant-1',
+      'nonce-1',
+      'session-id-1',
+      'session-uid-1',
+      'dev-user-alice',
+      'token-1',
+      'interaction-1',
+    ];
     for (const row of written) {
       const stored = JSON.stringify(row);
       for (const value of clear) expect(stored).not.toContain(value);

@@ -9,7 +9,15 @@ import { lengthPrefixed, type SealedRootFile } from '../../src/keys/sealed/seale
 import { toBase36 } from '../../src/keys/secrets.js';
 import { keptTestDatabase } from '../support/database.js';
 import { onToken, softhsm, tokenConfig } from '../support/softhsm.js';
-import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, tempDir, type KeysHarness } from './support.js';
+import {
+  ALICE,
+  buildKeysHarness,
+  createTransaction,
+  initKey,
+  signInByHttp,
+  tempDir,
+  type KeysHarness,
+} from './support.js';
 
 // After a generate and an exchange (and a recovery), no root material is in the database, the data
 // folder or the service's JavaScript heap, in any of the forms it could take there (raw bytes, hex,
@@ -32,10 +40,16 @@ import { ALICE, buildKeysHarness, createTransaction, initKey, signInByHttp, temp
 
 const PASSPHRASE = 'correct horse battery staple';
 
-const forms = (b: Buffer) => [b.toString('latin1'), b.toString('hex'), b.toString('base64'), b.toString('base64url').replace(/=+$/, '')];
+const forms = (b: Buffer) => [
+  b.toString('latin1'),
+  b.toString('hex'),
+  b.toString('base64'),
+  b.toString('base64url').replace(/=+$/, ''),
+];
 
 /** Every needle that occurs in `text`, by index (none: []). */
-const found = (text: string, needles: Buffer[]) => needles.flatMap((n, i) => (forms(n).some((f) => text.includes(f)) ? [i] : []));
+const found = (text: string, needles: Buffer[]) =>
+  needles.flatMap((n, i) => (forms(n).some((f) => text.includes(f)) ? [i] : []));
 
 /** The service's JavaScript heap, as one string (the snapshot's JSON: every string of the heap is in it). */
 async function heapText(): Promise<string> {
@@ -58,9 +72,13 @@ async function generateAndExchange(h: KeysHarness) {
   const { client } = await h.account();
   const key = await initKey(client);
   const back = await signInByHttp(h, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE);
-  const got = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } } });
+  const got = await client.GET('/keys/{keyId}', {
+    params: { path: { keyId: key.id }, query: { keyToken: back.searchParams.get('keyToken')! } },
+  });
   const again = await signInByHttp(h, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE);
-  const recovered = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: again.searchParams.get('keyToken')! } } });
+  const recovered = await client.GET('/keys/{keyId}', {
+    params: { path: { keyId: key.id }, query: { keyToken: again.searchParams.get('keyToken')! } },
+  });
   expect(recovered.data!.recoveryKey).toBe(got.data!.recoveryKey);
   h.sqlite!.pragma('wal_checkpoint(PASSIVE)');
   return { key, recoveryKey: got.data!.recoveryKey };
@@ -70,24 +88,48 @@ describe('no root material at rest or in the JavaScript heap', () => {
   it('with the file root: not in the database, the data folder (the root file holds it only sealed) or the heap', async () => {
     const dir = tempDir();
     const database = await keptTestDatabase();
-    const h = await buildKeysHarness({ listen: true, database, sealedDir: dir, passphrase: PASSPHRASE, sealed: 'file' });
+    const h = await buildKeysHarness({
+      listen: true,
+      database,
+      sealedDir: dir,
+      passphrase: PASSPHRASE,
+      sealed: 'file',
+    });
     try {
       const { key } = await generateAndExchange(h);
 
       // The roots, unsealed here from the file with the passphrase, and the keys derived from them.
       const file = JSON.parse(readFileSync(path.join(dir, 'root.sealed.json'), 'utf8')) as SealedRootFile;
-      const wrapping = scryptSync(PASSPHRASE, Buffer.from(file.kdf.salt, 'base64'), 32, { N: file.kdf.N, r: file.kdf.r, p: file.kdf.p, maxmem: 256 * file.kdf.N * file.kdf.r });
+      const wrapping = scryptSync(PASSPHRASE, Buffer.from(file.kdf.salt, 'base64'), 32, {
+        N: file.kdf.N,
+        r: file.kdf.r,
+        p: file.kdf.p,
+        maxmem: 256 * file.kdf.N * file.kdf.r,
+      });
       const roots = file.roots.map((r) => {
-        const d = createDecipheriv('aes-256-gcm', wrapping, Buffer.from(r.iv, 'base64')).setAAD(Buffer.from(`${file.format}|root|${r.version}`));
+        const d = createDecipheriv('aes-256-gcm', wrapping, Buffer.from(r.iv, 'base64')).setAAD(
+          Buffer.from(`${file.format}|root|${r.version}`),
+        );
         d.setAuthTag(Buffer.from(r.tag, 'base64'));
         return Buffer.concat([d.update(Buffer.from(r.ciphertext, 'base64')), d.final()]);
       });
-      const derived = (root: Buffer, salt: string, info: string) => Buffer.from(hkdfSync('sha256', root, Buffer.from(salt), Buffer.from(info), 32));
+      const derived = (root: Buffer, salt: string, info: string) =>
+        Buffer.from(hkdfSync('sha256', root, Buffer.from(salt), Buffer.from(info), 32));
       const purposes = ['client-secret-verifier', 'user-share', 'user-binding', 'dev-oidc-login-name'];
-      const needles = roots.flatMap((root) => [root, derived(root, 'keygen/seal/v1', 'aes-256-gcm'), ...purposes.map((p) => derived(root, 'keygen/mac/v1', p))]);
+      const needles = roots.flatMap((root) => [
+        root,
+        derived(root, 'keygen/seal/v1', 'aes-256-gcm'),
+        ...purposes.map((p) => derived(root, 'keygen/mac/v1', p)),
+      ]);
       // They are the real ones: the client-secret verifier the service stored is an HMAC under the first MAC key.
-      const [row] = await h.query<{ v: string }>('SELECT client_secret_verifier AS v FROM keygen_keys WHERE id = $1', [key.id]);
-      expect(createHmac('sha256', needles[2]!).update(lengthPrefixed([key.id, key.clientSecret])).digest('hex')).toBe(row!.v);
+      const [row] = await h.query<{ v: string }>('SELECT client_secret_verifier AS v FROM keygen_keys WHERE id = $1', [
+        key.id,
+      ]);
+      expect(
+        createHmac('sha256', needles[2]!)
+          .update(lengthPrefixed([key.id, key.clientSecret]))
+          .digest('hex'),
+      ).toBe(row!.v);
 
       const files = filesOf(database.file!, dir);
       // The control: what the files do hold is found (the key's id in the database, the sealed root in its file).
@@ -114,17 +156,28 @@ describe('no root material at rest or in the JavaScript heap', () => {
       try {
         const { key, recoveryKey } = await generateAndExchange(h);
         // The hardware share, asked of the token as the module asks it (an HMAC over purpose, key id and version).
-        const token = await Pkcs11Token.open({ ...tokenConfig('suite'), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
+        const token = await Pkcs11Token.open({
+          ...tokenConfig('suite'),
+          pin: softhsm!.pin,
+          pinSource: 'KEYGEN_PKCS11_PIN',
+        });
         const share = await token.hmac(1, lengthPrefixed(['keygen/hardware-share/v1', 'recovery-key', key.id, '1']));
         await token.close();
         // It is the real one: with the client secret and the user's share it gives the recovery key the exchange answered.
         const root = h.sealed.current;
-        const userShare = await h.sealed.mac({ root, purpose: 'user-share', parts: [DEV_ISSUER_IDENTITY, 'dev-user-alice'] });
+        const userShare = await h.sealed.mac({
+          root,
+          purpose: 'user-share',
+          parts: [DEV_ISSUER_IDENTITY, 'dev-user-alice'],
+        });
         const ikm = Buffer.concat([share, lengthPrefixed([Buffer.from(key.clientSecret), userShare])]);
-        expect(toBase36(Buffer.from(hkdfSync('sha256', ikm, Buffer.from('keygen/recovery-key'), Buffer.from(key.id), 32)))).toBe(recoveryKey);
+        expect(
+          toBase36(Buffer.from(hkdfSync('sha256', ikm, Buffer.from('keygen/recovery-key'), Buffer.from(key.id), 32))),
+        ).toBe(recoveryKey);
 
         expect(readdirSync(dir)).toEqual([]);
-        for (const [name, text] of Object.entries(filesOf(database.file!, dir))) expect(found(text, [share]), name).toEqual([]);
+        for (const [name, text] of Object.entries(filesOf(database.file!, dir)))
+          expect(found(text, [share]), name).toEqual([]);
         expect(found(await heapText(), [share])).toEqual([]);
       } finally {
         await h.close();
@@ -167,8 +220,15 @@ describe('no root material at rest or in the JavaScript heap', () => {
           { type: api.CKA_WRAP, value: true },
           { type: api.CKA_LABEL, value: 'wrapper' },
         ]);
-        const valueOf = (handle: Buffer) => lib.C_GetAttributeValue(session, handle, [{ type: api.CKA_VALUE }])[0]!.value as Buffer;
-        const wrapped = lib.C_WrapKey(session, { mechanism: api.CKM_AES_KEY_WRAP }, wrapper, privateKey, Buffer.alloc(64));
+        const valueOf = (handle: Buffer) =>
+          lib.C_GetAttributeValue(session, handle, [{ type: api.CKA_VALUE }])[0]!.value as Buffer;
+        const wrapped = lib.C_WrapKey(
+          session,
+          { mechanism: api.CKM_AES_KEY_WRAP },
+          wrapper,
+          privateKey,
+          Buffer.alloc(64),
+        );
         const kek = valueOf(wrapper);
         // RFC 3394 unwrap of the wrapped value with the wrapper's key (node's id-aes256-wrap).
         const d = createDecipheriv('id-aes256-wrap', kek, Buffer.from('A6A6A6A6A6A6A6A6', 'hex'));

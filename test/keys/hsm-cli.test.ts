@@ -29,14 +29,20 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
       return s;
     };
     const initKey = async (s: Started, apiKey: string) => {
-      const res = await checkedFetch(`${s.url}/keygen/keys`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: '{"userSecretProvider":"dev"}' });
+      const res = await checkedFetch(`${s.url}/keygen/keys`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: '{"userSecretProvider":"dev"}',
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { id: string }).id;
     };
     const rootOf = (keyId: string) => {
       const sqlite = new Database(db, { readonly: true });
       try {
-        return sqlite.prepare('SELECT hardware_backend AS backend, hardware_version AS version FROM keygen_keys WHERE id = ?').get(keyId);
+        return sqlite
+          .prepare('SELECT hardware_backend AS backend, hardware_version AS version FROM keygen_keys WHERE id = ?')
+          .get(keyId);
       } finally {
         sqlite.close();
       }
@@ -45,7 +51,9 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
     const first = await start();
     const apiKey = /^(svc_\S+)$/m.exec(first.stdout())![1]!;
     const log = first.stdout();
-    expect(log).toMatch(/Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token \\"keygen-empty-cli\\" \(development start\)/);
+    expect(log).toMatch(
+      /Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token \\"keygen-empty-cli\\" \(development start\)/,
+    );
     const keyV1 = await initKey(first, apiKey);
     expect(rootOf(keyV1)).toEqual({ backend: 'pkcs11', version: 1 });
     // The start log says which roots are in use (pino writes it asynchronously: wait for it).
@@ -55,11 +63,21 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
       .split('\n')
       .filter((l) => l.includes('key service roots in use'))
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(roots).toEqual([expect.objectContaining({ token: `"keygen-empty-cli" (${softhsm!.module})`, current: 'pkcs11 v1', roots: [{ root: 'pkcs11 v1', use: 'new keys', keys: 0 }] })]);
+    expect(roots).toEqual([
+      expect.objectContaining({
+        token: `"keygen-empty-cli" (${softhsm!.module})`,
+        current: 'pkcs11 v1',
+        roots: [{ root: 'pkcs11 v1', use: 'new keys', keys: 0 }],
+      }),
+    ]);
     output.push(first.stdout(), first.stderr());
 
     // No root file, no key file: the token backend writes none.
-    expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort()).toEqual(['service.db', 'service.db-shm', 'service.db-wal']);
+    expect(spawnSync('ls', [dir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort()).toEqual([
+      'service.db',
+      'service.db-shm',
+      'service.db-wal',
+    ]);
 
     const list = cli(['sealed-root', 'list'], env);
     output.push(list.stdout, list.stderr);
@@ -71,7 +89,9 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
     const rotate = cli(['sealed-root', 'rotate'], env);
     output.push(rotate.stdout, rotate.stderr);
     expect(rotate.status).toBe(0);
-    expect(rotate.stdout).toMatch(/^Made keygen-root-v2-mac and keygen-root-v2-seal in the PKCS#11 token "keygen-empty-cli": pkcs11 v2\./);
+    expect(rotate.stdout).toMatch(
+      /^Made keygen-root-v2-mac and keygen-root-v2-seal in the PKCS#11 token "keygen-empty-cli": pkcs11 v2\./,
+    );
     const after = cli(['sealed-root', 'list'], env);
     expect(after.stdout.trim().split('\n')).toEqual([
       'pkcs11 v1  token "keygen-empty-cli": keygen-root-v1-mac, keygen-root-v1-seal  private, sensitive, never extractable  earlier keys  keys: 1',
@@ -92,7 +112,9 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
       () => undefined,
       (err: Error) => err.message,
     );
-    expect(refused).toMatch(/Failed to start: KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-empty-cli" \(CKR_PIN_INCORRECT\)\./);
+    expect(refused).toMatch(
+      /Failed to start: KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-empty-cli" \(CKR_PIN_INCORRECT\)\./,
+    );
     const cliRefused = cli(['sealed-root', 'list'], wrong);
     expect(cliRefused.status).toBe(1);
     expect(cliRefused.stderr).toMatch(/^KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-empty-cli"/);

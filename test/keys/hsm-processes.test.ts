@@ -19,17 +19,25 @@ type Race = { empty: boolean; made: string[] };
 
 /** A process that opens the token (found empty), says "ready", and on "go" makes sure it has a root (test/support/softhsm-race.ts). */
 function racer(label: string, file: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/support/softhsm-race.ts'), label, file], {
-    cwd: ROOT,
-    env: { ...process.env, ...tokenEnv('race') },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'test/support/softhsm-race.ts'), label, file],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...tokenEnv('race') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<Race>((resolve, reject) =>
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.split('\n')[1]!) as Race) : reject(new Error(`racer exited with ${code}: ${err}`)))),
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.split('\n')[1]!) as Race)
+        : reject(new Error(`racer exited with ${code}: ${err}`)),
+    ),
   );
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', () => out.startsWith('ready\n') && resolve());
@@ -49,7 +57,12 @@ describe.skipIf(!softhsm)(onToken('several processes on one token'), () => {
     const results = await Promise.all(racers.map((r) => r.exited));
     // Each found the token empty, and exactly one made the pair.
     expect(results.map((r) => r.empty)).toEqual([true, true, true, true]);
-    expect(results.map((r) => r.made).sort((a, b) => b.length - a.length)).toEqual([['keygen-root-v1-mac', 'keygen-root-v1-seal'], [], [], []]);
+    expect(results.map((r) => r.made).sort((a, b) => b.length - a.length)).toEqual([
+      ['keygen-root-v1-mac', 'keygen-root-v1-seal'],
+      [],
+      [],
+      [],
+    ]);
     // The token holds one object of each label (two would stop every start).
     const list = cli(['sealed-root', 'list'], { DATABASE_URL: `file:${file}`, ...tokenEnv('race') });
     expect(list.stderr).toBe('');
@@ -94,20 +107,31 @@ describe.skipIf(!softhsm)(onToken('several processes on one token'), () => {
       };
       const [a, b] = await Promise.all([startServer(env), startServer(env)]);
       started.push(a!, b!);
-      const created = [a!, b!].filter((s) => s.stdout().includes('Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token'));
+      const created = [a!, b!].filter((s) =>
+        s.stdout().includes('Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token'),
+      );
       expect(created).toHaveLength(1);
       const made = cli(['api-key', 'create', '--name', 'hsm'], { DATABASE_URL: db.url });
       expect(made.status).toBe(0);
       const apiKey = made.stdout.trim().split('\n').at(-1)!;
       const listed = cli(['sealed-root', 'list'], env);
-      expect(listed.stdout.trim().split('\n')).toEqual([`pkcs11 v1  token "keygen-empty-processes": keygen-root-v1-mac, keygen-root-v1-seal  private, sensitive, never extractable  new keys  keys: 0`]);
+      expect(listed.stdout.trim().split('\n')).toEqual([
+        `pkcs11 v1  token "keygen-empty-processes": keygen-root-v1-mac, keygen-root-v1-seal  private, sensitive, never extractable  new keys  keys: 0`,
+      ]);
 
       const call = async (method: string, url: string, body?: unknown) => {
-        const res = await checkedFetch(`${origin}/keygen${url}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await checkedFetch(`${origin}/keygen${url}`, {
+          method,
+          headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as Record<string, string> };
       };
       const flow = async (kind: 'generate' | 'recover', key: { id: string; clientSecret: string }) => {
-        const txn = await call('POST', `/keys/${key.id}/transactions/${kind}`, { clientSecret: key.clientSecret, clientReturnUrl: 'http://127.0.0.1:9/return' });
+        const txn = await call('POST', `/keys/${key.id}/transactions/${kind}`, {
+          clientSecret: key.clientSecret,
+          clientReturnUrl: 'http://127.0.0.1:9/return',
+        });
         expect(txn.status).toBe(200);
         const back = await signInByHttp({ origin }, txn.body.userPromptUrl!, ALICE);
         const got = await call('GET', `/keys/${key.id}?keyToken=${back.searchParams.get('keyToken')}`);

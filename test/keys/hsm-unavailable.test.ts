@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pkcs11Library } from '../../src/keys/sealed/pkcs11.js';
 import { tokenHash } from '../../src/keys/secrets.js';
 import { onToken, softhsm } from '../support/softhsm.js';
-import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
+import {
+  ALICE,
+  buildKeysHarness,
+  cookieJarFetch,
+  createTransaction,
+  initKey,
+  signInByHttp,
+  type KeysHarness,
+} from './support.js';
 
 // A token that stops answering while the service runs: every key operation answers 503 (the API in
 // its documented error body, the user's pages with a page) and consumes nothing, and the same
@@ -15,7 +23,11 @@ describe.skipIf(!softhsm)(onToken('a token that fails while the service runs'), 
   let lib: Awaited<ReturnType<typeof pkcs11Library>>['lib'];
   const warnings: string[] = [];
   beforeAll(async () => {
-    h = await buildKeysHarness({ listen: true, sealed: 'pkcs11', logger: { warn: (_o, msg) => warnings.push(msg), error: (_o, msg) => warnings.push(`ERROR ${msg}`) } });
+    h = await buildKeysHarness({
+      listen: true,
+      sealed: 'pkcs11',
+      logger: { warn: (_o, msg) => warnings.push(msg), error: (_o, msg) => warnings.push(`ERROR ${msg}`) },
+    });
     lib = (await pkcs11Library(softhsm!.module)).lib;
   });
   afterAll(() => h?.close());
@@ -32,7 +44,12 @@ describe.skipIf(!softhsm)(onToken('a token that fails while the service runs'), 
   const expect503 = (res: { response: Response; error?: unknown }) => {
     expect(res.response.status).toBe(503);
     expect(res.response.headers.get('retry-after')).toBe('5');
-    expect(res.error).toEqual({ error: { code: 'unavailable', message: expect.stringMatching(/secure hardware cannot be reached .* Nothing was consumed/) } });
+    expect(res.error).toEqual({
+      error: {
+        code: 'unavailable',
+        message: expect.stringMatching(/secure hardware cannot be reached .* Nothing was consumed/),
+      },
+    });
   };
 
   it('answers 503 on init, on a new transaction and on the exchange, consumes nothing, and the same transaction completes afterwards', async () => {
@@ -47,7 +64,12 @@ describe.skipIf(!softhsm)(onToken('a token that fails while the service runs'), 
     // createGenerateTransaction: no transaction is made.
     const txnsBefore = await count('keygen_transactions');
     expect503(
-      await unplugged(() => client.POST('/keys/{keyId}/transactions/generate', { params: { path: { keyId: key.id } }, body: { clientSecret: key.clientSecret, clientReturnUrl: 'http://127.0.0.1:9/return' } })),
+      await unplugged(() =>
+        client.POST('/keys/{keyId}/transactions/generate', {
+          params: { path: { keyId: key.id } },
+          body: { clientSecret: key.clientSecret, clientReturnUrl: 'http://127.0.0.1:9/return' },
+        }),
+      ),
     );
     expect(await count('keygen_transactions')).toBe(txnsBefore);
     const txn = await createTransaction(client, 'generate', key);
@@ -61,14 +83,19 @@ describe.skipIf(!softhsm)(onToken('a token that fails while the service runs'), 
     // The provider's redirect back (completeUserSignIn): a 503 page; the sign-in is given back to
     // the prompt link, and no key token was issued.
     const browser = cookieJarFetch(h.origin);
-    const callback = await signInByHttp(h, txn.userPromptUrl, ALICE, { browser, stopAt: (url) => url.pathname === '/keygen/oidc/callback' });
+    const callback = await signInByHttp(h, txn.userPromptUrl, ALICE, {
+      browser,
+      stopAt: (url) => url.pathname === '/keygen/oidc/callback',
+    });
     expect(callback.pathname).toBe('/keygen/oidc/callback');
     const back = await unplugged(() => browser(callback.href));
     expect(back.status).toBe(503);
     expect(await back.text()).toMatch(/Open the link from the application again/);
-    expect(await h.query('SELECT prompt_used_at, key_token_hash, completed_at FROM keygen_transactions WHERE id = $1', [txn.id])).toEqual([
-      { prompt_used_at: null, key_token_hash: null, completed_at: null },
-    ]);
+    expect(
+      await h.query('SELECT prompt_used_at, key_token_hash, completed_at FROM keygen_transactions WHERE id = $1', [
+        txn.id,
+      ]),
+    ).toEqual([{ prompt_used_at: null, key_token_hash: null, completed_at: null }]);
     // The same link, the same transaction: a new sign-in completes it.
     const done = await signInByHttp(h, txn.userPromptUrl, ALICE);
     expect(done.searchParams.get('transactionId')).toBe(txn.id);
@@ -88,7 +115,9 @@ describe.skipIf(!softhsm)(onToken('a token that fails while the service runs'), 
     // And a recovery afterwards gives the same key.
     const rec = await createTransaction(client, 'recover', key);
     const again = await signInByHttp(h, rec.userPromptUrl, ALICE);
-    const recovered = await client.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: again.searchParams.get('keyToken')! } } });
+    const recovered = await client.GET('/keys/{keyId}', {
+      params: { path: { keyId: key.id }, query: { keyToken: again.searchParams.get('keyToken')! } },
+    });
     expect(recovered.data!.recoveryKey).toBe(got.data!.recoveryKey);
 
     // The log says why, and never holds the PIN.

@@ -13,7 +13,20 @@ import type { Storage } from '../../src/storage.js';
 import { appFor } from '../support/app.js';
 import { contractFetch } from '../support/contract.js';
 import { engines, sqliteEngine, type Engine } from '../support/engines.js';
-import { ALICE, BOB, cookieJarFetch, createTransaction, initKey, keysContract, openTestSealed, signInByHttp, tempDir, testSealed, type KeysClient, type TestSealed } from './support.js';
+import {
+  ALICE,
+  BOB,
+  cookieJarFetch,
+  createTransaction,
+  initKey,
+  keysContract,
+  openTestSealed,
+  signInByHttp,
+  tempDir,
+  testSealed,
+  type KeysClient,
+  type TestSealed,
+} from './support.js';
 
 // Instances of the key service on one database and one sealed root are one service, the embedded
 // development provider included: its sessions, interactions, grants and codes are in the database,
@@ -53,11 +66,27 @@ async function buildCluster(engine: Engine, sealedDir: string, backend: TestSeal
     served.push({ instance, method: req.method, path: new URL(req.url).pathname });
     return apps[instance]!;
   };
-  const server = serve({ fetch: async (req, env) => (await next(req)).fetch(req, env), port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serve({
+    fetch: async (req, env) => (await next(req)).fetch(req, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  }) as Server;
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sealedRoot = { file: path.join(sealedDir, 'root.sealed.json'), passphrase: 'correct horse battery staple', development: true, allowCreate: false };
-  const config: KeysConfig = { publicUrl: origin, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
+  const sealedRoot = {
+    file: path.join(sealedDir, 'root.sealed.json'),
+    passphrase: 'correct horse battery staple',
+    development: true,
+    allowCreate: false,
+  };
+  const config: KeysConfig = {
+    publicUrl: origin,
+    basePath: '/keygen',
+    allowHttpReturnUrl: false,
+    providers: {},
+    devProvider: { users: DEFAULT_DEV_USERS },
+    sealedRoot,
+  };
 
   /** A new instance (a new app on the root it opens itself: in the database on PostgreSQL, else the file); returns its number. */
   const start = async () => {
@@ -70,7 +99,11 @@ async function buildCluster(engine: Engine, sealedDir: string, backend: TestSeal
   const account = async (name: string): Promise<KeysClient> => {
     const { key } = await engine.account(name);
     // The API's requests go to the instances in turn too (in process; the provider's need HTTP).
-    return createKeysClient({ origin, apiKey: key, fetch: contractFetch({ request: async (req) => (await next(req)).request(req) }, keysContract) });
+    return createKeysClient({
+      origin,
+      apiKey: key,
+      fetch: contractFetch({ request: async (req) => (await next(req)).request(req) }, keysContract),
+    });
   };
   const close = async () => {
     server.closeAllConnections();
@@ -128,43 +161,58 @@ describe.each(engines)('two key service instances on one %s database and one sea
     await engine?.close();
   });
 
-  it.skipIf(!available)('complete a generation whose every step alternates between them; a recovery gives the same key', async () => {
-    const a = await cluster.start();
-    const b = await cluster.start();
-    cluster.roundRobin([a, b]);
-    const client = await cluster.account('alternating');
-    const key = await initKey(client);
-    const from = cluster.served.length;
-    const back = await signInByHttp(cluster, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE);
-    const generated = await readKey(client, key.id, back);
-    expect(generated).toMatch(/^[0-9a-z]{50}$/);
+  it.skipIf(!available)(
+    'complete a generation whose every step alternates between them; a recovery gives the same key',
+    async () => {
+      const a = await cluster.start();
+      const b = await cluster.start();
+      cluster.roundRobin([a, b]);
+      const client = await cluster.account('alternating');
+      const key = await initKey(client);
+      const from = cluster.served.length;
+      const back = await signInByHttp(cluster, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE);
+      const generated = await readKey(client, key.id, back);
+      expect(generated).toMatch(/^[0-9a-z]{50}$/);
 
-    // Each step of the sign-in was answered by the other instance than the step before it: the
-    // authorization request, the login page and form, the code's issue and its exchange (which the
-    // callback's instance makes in process, with its own provider).
-    const steps = [
-      servedBy(cluster.served, 'GET', /\/prompt$/, from),
-      servedBy(cluster.served, 'POST', /\/prompt$/, from),
-      servedBy(cluster.served, 'GET', /\/oidc-dev\/auth$/, from),
-      servedBy(cluster.served, 'GET', /\/oidc-dev\/interaction\/[^/]+$/, from),
-      servedBy(cluster.served, 'POST', /\/oidc-dev\/interaction\/[^/]+\/login$/, from),
-      servedBy(cluster.served, 'GET', /\/oidc-dev\/auth\/[^/]+$/, from),
-      servedBy(cluster.served, 'GET', /\/oidc\/callback$/, from),
-    ];
-    for (let i = 1; i < steps.length; i++) expect(steps[i]).not.toBe(steps[i - 1]);
-    // Through the database: the provider's records were read back from the repository.
-    expect([...cluster.readBack]).toEqual(expect.arrayContaining(['AuthorizationCode', 'Grant', 'Interaction', 'Session']));
+      // Each step of the sign-in was answered by the other instance than the step before it: the
+      // authorization request, the login page and form, the code's issue and its exchange (which the
+      // callback's instance makes in process, with its own provider).
+      const steps = [
+        servedBy(cluster.served, 'GET', /\/prompt$/, from),
+        servedBy(cluster.served, 'POST', /\/prompt$/, from),
+        servedBy(cluster.served, 'GET', /\/oidc-dev\/auth$/, from),
+        servedBy(cluster.served, 'GET', /\/oidc-dev\/interaction\/[^/]+$/, from),
+        servedBy(cluster.served, 'POST', /\/oidc-dev\/interaction\/[^/]+\/login$/, from),
+        servedBy(cluster.served, 'GET', /\/oidc-dev\/auth\/[^/]+$/, from),
+        servedBy(cluster.served, 'GET', /\/oidc\/callback$/, from),
+      ];
+      for (let i = 1; i < steps.length; i++) expect(steps[i]).not.toBe(steps[i - 1]);
+      // Through the database: the provider's records were read back from the repository.
+      expect([...cluster.readBack]).toEqual(
+        expect.arrayContaining(['AuthorizationCode', 'Grant', 'Interaction', 'Session']),
+      );
 
-    // A recovery, started on the other instance, alternating again.
-    cluster.roundRobin([b, a]);
-    const recovered = await readKey(client, key.id, await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE));
-    expect(recovered).toBe(generated);
-    // And on one instance alone, the other one's key.
-    cluster.only(b);
-    expect(await readKey(client, key.id, await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE))).toBe(generated);
-    const bob = await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, BOB);
-    expect(bob.searchParams.get('error')).toBe('identity_mismatch');
-  });
+      // A recovery, started on the other instance, alternating again.
+      cluster.roundRobin([b, a]);
+      const recovered = await readKey(
+        client,
+        key.id,
+        await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE),
+      );
+      expect(recovered).toBe(generated);
+      // And on one instance alone, the other one's key.
+      cluster.only(b);
+      expect(
+        await readKey(
+          client,
+          key.id,
+          await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE),
+        ),
+      ).toBe(generated);
+      const bob = await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, BOB);
+      expect(bob.searchParams.get('error')).toBe('identity_mismatch');
+    },
+  );
 
   it.skipIf(!available)('continue a sign-in across restarts: every request on an instance started for it', async () => {
     cluster.only(await cluster.start());
@@ -178,36 +226,57 @@ describe.each(engines)('two key service instances on one %s database and one sea
     const instances = cluster.served.slice(from).map((s) => s.instance);
     expect(instances.length).toBeGreaterThanOrEqual(7);
     expect(new Set(instances).size).toBe(instances.length);
-    expect([...cluster.readBack]).toEqual(expect.arrayContaining(['AuthorizationCode', 'Grant', 'Interaction', 'Session']));
+    expect([...cluster.readBack]).toEqual(
+      expect.arrayContaining(['AuthorizationCode', 'Grant', 'Interaction', 'Session']),
+    );
     cluster.only(await cluster.start());
     const generated = await readKey(client, key.id, back);
-    expect(await readKey(client, key.id, await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE))).toBe(generated);
+    expect(
+      await readKey(
+        client,
+        key.id,
+        await signInByHttp(cluster, (await createTransaction(client, 'recover', key)).userPromptUrl, ALICE),
+      ),
+    ).toBe(generated);
   });
 
-  it.skipIf(!available)(`refuse a user name after ${MAX_FAILED_LOGINS} wrong passwords spread over the instances`, async () => {
-    const a = await cluster.start();
-    const b = await cluster.start();
-    cluster.only(a);
-    const client = await cluster.account('throttle');
-    const key = await initKey(client);
-    const browser = cookieJarFetch(cluster.origin);
-    const loginAction = await signInByHttp(cluster, (await createTransaction(client, 'generate', key)).userPromptUrl, ALICE, {
-      browser,
-      stopAt: (url) => url.pathname.includes('/oidc-dev/interaction/'),
-    });
-    const form = (body: Record<string, string>) =>
-      browser(`${loginAction.pathname}/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
-    cluster.roundRobin([a, b]);
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) expect((await form({ username: 'bob', password: `wrong-${i}` })).status).toBe(400);
-    for (const instance of [a, b]) {
-      cluster.only(instance);
-      const locked = await form(BOB);
-      expect(locked.status).toBe(429);
-      expect(await locked.text()).toContain('Too many wrong passwords');
-    }
-    // Another user name signs in.
-    expect((await form(ALICE)).status).toBe(303);
-  });
+  it.skipIf(!available)(
+    `refuse a user name after ${MAX_FAILED_LOGINS} wrong passwords spread over the instances`,
+    async () => {
+      const a = await cluster.start();
+      const b = await cluster.start();
+      cluster.only(a);
+      const client = await cluster.account('throttle');
+      const key = await initKey(client);
+      const browser = cookieJarFetch(cluster.origin);
+      const loginAction = await signInByHttp(
+        cluster,
+        (await createTransaction(client, 'generate', key)).userPromptUrl,
+        ALICE,
+        {
+          browser,
+          stopAt: (url) => url.pathname.includes('/oidc-dev/interaction/'),
+        },
+      );
+      const form = (body: Record<string, string>) =>
+        browser(`${loginAction.pathname}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(body).toString(),
+        });
+      cluster.roundRobin([a, b]);
+      for (let i = 0; i < MAX_FAILED_LOGINS; i++)
+        expect((await form({ username: 'bob', password: `wrong-${i}` })).status).toBe(400);
+      for (const instance of [a, b]) {
+        cluster.only(instance);
+        const locked = await form(BOB);
+        expect(locked.status).toBe(429);
+        expect(await locked.text()).toContain('Too many wrong passwords');
+      }
+      // Another user name signs in.
+      expect((await form(ALICE)).status).toBe(303);
+    },
+  );
 });
 
 describe('the development provider’s keys', () => {
@@ -237,7 +306,14 @@ describe('the development provider’s keys', () => {
     const jwks = await jwksOf(one, a);
     expect(await jwksOf(one, b)).toEqual(jwks);
     expect(jwks.keys).toHaveLength(1);
-    expect(jwks.keys[0]).toEqual({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String), x: expect.any(String) });
+    expect(jwks.keys[0]).toEqual({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+      use: 'sig',
+      kid: expect.any(String),
+      x: expect.any(String),
+    });
     // A restart keeps them.
     expect(await jwksOf(one, await one.start())).toEqual(jwks);
 
@@ -247,7 +323,9 @@ describe('the development provider’s keys', () => {
 
     // Its discovery document offers only that signature for ID tokens.
     one.only(a);
-    const discovery = (await (await fetch(`${one.origin}/keygen/oidc-dev/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const discovery = (await (
+      await fetch(`${one.origin}/keygen/oidc-dev/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
     expect(discovery.id_token_signing_alg_values_supported).toEqual(['EdDSA']);
   });
 });

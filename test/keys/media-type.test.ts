@@ -13,9 +13,15 @@ it('a body that is not application/json is 400 naming the body, not 500 (found b
   const paths = ['/keys', `/keys/${created.id}/transactions/generate`, `/keys/${created.id}/transactions/recover`];
   for (const path of paths) {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
-      const res = await h.raw(path, { method: 'POST', headers: { 'X-Api-Key': key.key, ...(type && { 'content-type': type }) }, body: '0' });
+      const res = await h.raw(path, {
+        method: 'POST',
+        headers: { 'X-Api-Key': key.key, ...(type && { 'content-type': type }) },
+        body: '0',
+      });
       expect(res.status, `${path} ${type}`).toBe(400);
-      expect(await res.json()).toMatchObject({ error: { code: 'bad_request', parameter: 'body', in: 'body', reason: 'invalid' } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'bad_request', parameter: 'body', in: 'body', reason: 'invalid' },
+      });
     }
   }
 });

@@ -9,13 +9,18 @@ function parseScrape(text: string): Map<string, number> {
     if (!line || line.startsWith('#')) continue;
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels = [...(m[2] ?? '').matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => `${k}="${v}"`).sort();
+    const labels = [...(m[2] ?? '').matchAll(/([a-zA-Z_]+)="((?:[^"\\]|\\.)*)"/g)]
+      .map(([, k, v]) => `${k}="${v}"`)
+      .sort();
     out.set(`${m[1]}{${labels.join(',')}}`, Number(m[3]));
   }
   return out;
 }
 const sample = (name: string, labels: Record<string, string>) =>
-  `${name}{${Object.entries(labels).map(([k, v]) => `${k}="${v}"`).sort().join(',')}}`;
+  `${name}{${Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .sort()
+    .join(',')}}`;
 
 describe(`metrics after a known mix of requests (${process.env.TEST_ENGINE ?? 'sqlite'}, root in the ${testSealed === 'pkcs11' ? 'SoftHSM2 token' : 'sealed file'})`, () => {
   let h: KeysHarness;
@@ -31,10 +36,17 @@ describe(`metrics after a known mix of requests (${process.env.TEST_ENGINE ?? 's
     const orders = (await h.account('orders')).key.key;
     const keys = (await h.account('keys')).key.key;
     const o = (path: string, init: RequestInit = {}) =>
-      h.root.request(`http://svc.test/commerce/2024-07${path}`, { ...init, headers: { 'svc-api-key': orders, 'content-type': 'application/json', ...init.headers } });
+      h.root.request(`http://svc.test/commerce/2024-07${path}`, {
+        ...init,
+        headers: { 'svc-api-key': orders, 'content-type': 'application/json', ...init.headers },
+      });
     const body = JSON.stringify({ source_id: 's1', name: 'Shop', currency: 'EUR' });
     // app.request sets no Content-Length of its own; an HTTP client does.
-    const created = await o('/stores', { method: 'POST', body, headers: { 'content-length': String(Buffer.byteLength(body)) } });
+    const created = await o('/stores', {
+      method: 'POST',
+      body,
+      headers: { 'content-length': String(Buffer.byteLength(body)) },
+    });
     expect(created.status).toBe(201);
     const storeId = ((await created.json()) as { data: { id: string } }).data.id;
     expect((await o(`/stores/${storeId}`)).status).toBe(200);
@@ -45,7 +57,11 @@ describe(`metrics after a known mix of requests (${process.env.TEST_ENGINE ?? 's
     // Twelve inits on a bucket of ten that does not refill (the clock stands still): ten keys, two 429s.
     const statuses = [];
     for (let i = 0; i < 12; i++) {
-      const res = await h.root.request('http://svc.test/keygen/keys', { method: 'POST', headers: { 'x-api-key': keys, 'content-type': 'application/json' }, body: '{"userSecretProvider":"dev"}' });
+      const res = await h.root.request('http://svc.test/keygen/keys', {
+        method: 'POST',
+        headers: { 'x-api-key': keys, 'content-type': 'application/json' },
+        body: '{"userSecretProvider":"dev"}',
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
@@ -64,8 +80,28 @@ describe(`metrics after a known mix of requests (${process.env.TEST_ENGINE ?? 's
     expect(get('rate_limit_refusals_total', { service: 'keys' })).toBe(2);
 
     // Latency: every bucket of a getStore counts its three requests at +Inf, cumulatively.
-    const buckets = [...m].filter(([k]) => k.startsWith('http_request_duration_seconds_bucket{') && k.includes('operation="getStore"') && k.includes('service="orders"'));
-    expect(buckets.map(([k]) => /le="([^"]+)"/.exec(k)![1])).toEqual(['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+    const buckets = [...m].filter(
+      ([k]) =>
+        k.startsWith('http_request_duration_seconds_bucket{') &&
+        k.includes('operation="getStore"') &&
+        k.includes('service="orders"'),
+    );
+    expect(buckets.map(([k]) => /le="([^"]+)"/.exec(k)![1])).toEqual([
+      '0.001',
+      '0.0025',
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
     expect(buckets.at(-1)![1]).toBe(3);
     expect(buckets.every(([, v], i) => i === 0 || v >= buckets[i - 1]![1])).toBe(true);
     expect(get('http_request_duration_seconds_count', orderOp('getStore'))).toBe(3);
@@ -83,13 +119,18 @@ describe(`metrics after a known mix of requests (${process.env.TEST_ENGINE ?? 's
     expect(text).not.toMatch(/key_[0-9a-f]{32}|svc_/);
   });
 
-  it.runIf(process.env.TEST_ENGINE === 'postgres')("reads the PostgreSQL pool's connections and waiters at each scrape", async () => {
-    const pooled = createMetrics({ engine: 'postgres', pool: h.pool! });
-    await h.query('SELECT 1');
-    const m = parseScrape(await pooled.registry.metrics());
-    const idle = m.get(sample('db_pool_connections', { engine: 'postgres', state: 'idle' }))!;
-    expect(idle).toBeGreaterThanOrEqual(1);
-    expect(m.get(sample('db_pool_connections', { engine: 'postgres', state: 'in_use' }))).toBe(h.pool!.totalCount - h.pool!.idleCount);
-    expect(m.get(sample('db_pool_waiting_requests', { engine: 'postgres' }))).toBe(0);
-  });
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    "reads the PostgreSQL pool's connections and waiters at each scrape",
+    async () => {
+      const pooled = createMetrics({ engine: 'postgres', pool: h.pool! });
+      await h.query('SELECT 1');
+      const m = parseScrape(await pooled.registry.metrics());
+      const idle = m.get(sample('db_pool_connections', { engine: 'postgres', state: 'idle' }))!;
+      expect(idle).toBeGreaterThanOrEqual(1);
+      expect(m.get(sample('db_pool_connections', { engine: 'postgres', state: 'in_use' }))).toBe(
+        h.pool!.totalCount - h.pool!.idleCount,
+      );
+      expect(m.get(sample('db_pool_waiting_requests', { engine: 'postgres' }))).toBe(0);
+    },
+  );
 });

@@ -6,7 +6,11 @@ import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, ty
 function browser(h: KeysHarness) {
   const go = cookieJarFetch(h.origin);
   const form = (url: string, body: Record<string, string> = {}) =>
-    go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    go(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    });
   return { go, form };
 }
 
@@ -26,7 +30,11 @@ describe('headers of the key service and of the development provider', () => {
     try {
       const { client } = await h.account();
       const key = await initKey(client);
-      const json = await h.raw('/keys', { method: 'POST', headers: { 'x-api-key': 'nope', 'content-type': 'application/json' }, body: '{}' });
+      const json = await h.raw('/keys', {
+        method: 'POST',
+        headers: { 'x-api-key': 'nope', 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(json.headers.get('x-content-type-options')).toBe('nosniff');
       const txn = await createTransaction(client, 'generate', key);
       const page = await fetch(txn.userPromptUrl);

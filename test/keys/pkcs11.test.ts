@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConfiguredSealedModule, type Pkcs11Config, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
+import {
+  openConfiguredSealedModule,
+  type Pkcs11Config,
+  type SealedRootConfig,
+} from '../../src/keys/sealed/from-config.js';
 import { LibraryGate, pkcs11Library, Pkcs11Token, rootLabel, type RootLock } from '../../src/keys/sealed/pkcs11.js';
 import { SealedModuleUnavailable, type RootRef, type SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { onToken, softhsm, tokenConfig } from '../support/softhsm.js';
@@ -54,7 +58,8 @@ describe.skipIf(!softhsm).each([
     expect(root).toEqual({ backend: 'pkcs11', version: 1 });
     const other = await open(tokenConfig('suite'));
     try {
-      const d = (m: SealedModule, context = 'key_1', inputs = [Buffer.from('x')], purpose = 'recovery-key') => m.derive({ root, purpose, context, inputs });
+      const d = (m: SealedModule, context = 'key_1', inputs = [Buffer.from('x')], purpose = 'recovery-key') =>
+        m.derive({ root, purpose, context, inputs });
       const first = await d(sealed);
       expect(first).toHaveLength(32);
       expect(await d(other)).toEqual(first);
@@ -67,8 +72,18 @@ describe.skipIf(!softhsm).each([
       expect(await mac(['a'], 'p')).not.toEqual(await mac(['a'], 'q'));
       expect(await other.mac({ root, purpose: 'p', parts: ['a', 'bc'] })).toEqual(await mac(['a', 'bc']));
       // The share is the token's: the file backend's root of the same version gives other values.
-      const file = await openConfiguredSealedModule({ file: path.join(tempDir(), 'r.json'), development: true, allowCreate: false }, { warn: () => {}, scryptN: 2 ** 12 });
-      expect(await file.derive({ root: file.current, purpose: 'recovery-key', context: 'key_1', inputs: [Buffer.from('x')] })).not.toEqual(first);
+      const file = await openConfiguredSealedModule(
+        { file: path.join(tempDir(), 'r.json'), development: true, allowCreate: false },
+        { warn: () => {}, scryptN: 2 ** 12 },
+      );
+      expect(
+        await file.derive({
+          root: file.current,
+          purpose: 'recovery-key',
+          context: 'key_1',
+          inputs: [Buffer.from('x')],
+        }),
+      ).not.toEqual(first);
     } finally {
       await other.close();
     }
@@ -90,7 +105,10 @@ describe.skipIf(!softhsm).each([
     expect(await sealed.unseal(moved.toString('base64url'), 'aad-1')).toBeNull();
     expect(await sealed.unseal('short', 'aad-1')).toBeNull();
     // A file-sealed value without a file root beside the token: not sealed here.
-    const file = await openConfiguredSealedModule({ file: path.join(tempDir(), 'r.json'), development: true, allowCreate: false }, { warn: () => {}, scryptN: 2 ** 12 });
+    const file = await openConfiguredSealedModule(
+      { file: path.join(tempDir(), 'r.json'), development: true, allowCreate: false },
+      { warn: () => {}, scryptN: 2 ** 12 },
+    );
     expect(await sealed.unseal(await file.seal(Buffer.from('x'), 'a'), 'a')).toBeNull();
     // Two seals of one plaintext differ (a new IV each time).
     expect(await sealed.seal(Buffer.from('secret'), 'aad-1')).not.toBe(value);
@@ -122,7 +140,9 @@ describe.skipIf(!softhsm).each([
           { type: api.CKA_MODIFIABLE },
         ]);
         expect(attrs.map((a) => (a.value as Buffer)[0])).toEqual([1, 1, 1, 1, 0, 1, 0, 0, 0]);
-        expect(() => lib.C_GetAttributeValue(session, handle!, [{ type: api.CKA_VALUE }])).toThrow(/CKR_ATTRIBUTE_SENSITIVE/);
+        expect(() => lib.C_GetAttributeValue(session, handle!, [{ type: api.CKA_VALUE }])).toThrow(
+          /CKR_ATTRIBUTE_SENSITIVE/,
+        );
         // Nor can it be wrapped out under another key of the token.
         const wrapper = lib.C_GenerateKey(session, { mechanism: api.CKM_AES_KEY_GEN }, [
           { type: api.CKA_CLASS, value: api.CKO_SECRET_KEY },
@@ -130,15 +150,35 @@ describe.skipIf(!softhsm).each([
           { type: api.CKA_WRAP, value: true },
           { type: api.CKA_TOKEN, value: false },
         ]);
-        expect(() => lib.C_WrapKey(session, { mechanism: api.CKM_AES_KEY_WRAP_PAD }, wrapper, handle!, Buffer.alloc(128))).toThrow(/CKR_KEY_UNEXTRACTABLE|CKR_KEY_NOT_WRAPPABLE/);
+        expect(() =>
+          lib.C_WrapKey(session, { mechanism: api.CKM_AES_KEY_WRAP_PAD }, wrapper, handle!, Buffer.alloc(128)),
+        ).toThrow(/CKR_KEY_UNEXTRACTABLE|CKR_KEY_NOT_WRAPPABLE/);
         lib.C_DestroyObject(session, wrapper);
       }
       // The module's own account of them says the same.
-      const token = await Pkcs11Token.open({ ...tokenConfig('suite'), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
+      const token = await Pkcs11Token.open({
+        ...tokenConfig('suite'),
+        pin: softhsm!.pin,
+        pinSource: 'KEYGEN_PKCS11_PIN',
+      });
       try {
         expect(await token.describeObjects()).toEqual([
-          { label: 'keygen-root-v1-mac', version: 1, sensitive: true, private: true, extractable: false, neverExtractable: true },
-          { label: 'keygen-root-v1-seal', version: 1, sensitive: true, private: true, extractable: false, neverExtractable: true },
+          {
+            label: 'keygen-root-v1-mac',
+            version: 1,
+            sensitive: true,
+            private: true,
+            extractable: false,
+            neverExtractable: true,
+          },
+          {
+            label: 'keygen-root-v1-seal',
+            version: 1,
+            sensitive: true,
+            private: true,
+            extractable: false,
+            neverExtractable: true,
+          },
         ]);
       } finally {
         await token.close();
@@ -155,7 +195,9 @@ describe.skipIf(!softhsm).each([
     lib.C_Finalize();
     try {
       await expect(sealed.mac({ root, purpose: 'p', parts: ['x'] })).rejects.toThrow(SealedModuleUnavailable);
-      await expect(sealed.unseal(value, 'a')).rejects.toThrow(/PKCS#11 token "keygen-suite" failed an unseal \(CKR_CRYPTOKI_NOT_INITIALIZED\)/);
+      await expect(sealed.unseal(value, 'a')).rejects.toThrow(
+        /PKCS#11 token "keygen-suite" failed an unseal \(CKR_CRYPTOKI_NOT_INITIALIZED\)/,
+      );
       await expect(sealed.seal(Buffer.from('x'), 'a')).rejects.toThrow(SealedModuleUnavailable);
     } finally {
       lib.C_Initialize();
@@ -173,7 +215,9 @@ describe.skipIf(!softhsm).each([
   });
 
   it('runs concurrent operations on its pool of sessions, one operation per session at a time', async () => {
-    const macs = await Promise.all(Array.from({ length: 40 }, (_, i) => sealed.mac({ root, purpose: 'p', parts: [String(i % 4)] })));
+    const macs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => sealed.mac({ root, purpose: 'p', parts: [String(i % 4)] })),
+    );
     for (let i = 4; i < 40; i++) expect(macs[i]).toEqual(macs[i % 4]);
     const values = await Promise.all(Array.from({ length: 20 }, (_, i) => sealed.seal(Buffer.from(`v${i}`), `a${i}`)));
     const opened = await Promise.all(values.map((v, i) => sealed.unseal(v, `a${i}`)));
@@ -193,16 +237,34 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
   };
 
   it('stops with a message that says which: missing library, unknown token, wrong PIN, missing PIN file', async () => {
-    await expectStartError(tokenConfig('suite', { module: '/usr/lib/no/libmissing-pkcs11.so' }), /KEYGEN_PKCS11_MODULE: the PKCS#11 library \/usr\/lib\/no\/libmissing-pkcs11\.so does not exist/);
+    await expectStartError(
+      tokenConfig('suite', { module: '/usr/lib/no/libmissing-pkcs11.so' }),
+      /KEYGEN_PKCS11_MODULE: the PKCS#11 library \/usr\/lib\/no\/libmissing-pkcs11\.so does not exist/,
+    );
     const notALibrary = path.join(tempDir(), 'not-a-library.so');
     writeFileSync(notALibrary, 'not an ELF file');
-    await expectStartError(tokenConfig('suite', { module: notALibrary }), /KEYGEN_PKCS11_MODULE: cannot load the PKCS#11 library .*not-a-library\.so/);
-    await expectStartError(tokenConfig('suite', { tokenLabel: 'no-such-token' }), /KEYGEN_PKCS11_TOKEN_LABEL: no token labelled "no-such-token" .*tokens found: .*"keygen-suite"/);
-    await expectStartError(tokenConfig('suite', { pin: 'wrong-pin-0000' }), /^KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-suite" \(CKR_PIN_INCORRECT\)/);
+    await expectStartError(
+      tokenConfig('suite', { module: notALibrary }),
+      /KEYGEN_PKCS11_MODULE: cannot load the PKCS#11 library .*not-a-library\.so/,
+    );
+    await expectStartError(
+      tokenConfig('suite', { tokenLabel: 'no-such-token' }),
+      /KEYGEN_PKCS11_TOKEN_LABEL: no token labelled "no-such-token" .*tokens found: .*"keygen-suite"/,
+    );
+    await expectStartError(
+      tokenConfig('suite', { pin: 'wrong-pin-0000' }),
+      /^KEYGEN_PKCS11_PIN is not the user PIN of the PKCS#11 token "keygen-suite" \(CKR_PIN_INCORRECT\)/,
+    );
     const pinFile = path.join(tempDir(), 'pin');
     writeFileSync(pinFile, 'also-wrong\n');
-    await expectStartError(tokenConfig('suite', { pin: undefined, pinFile }), /the PIN in KEYGEN_PKCS11_PIN_FILE .*pin is not the user PIN/);
-    await expectStartError(tokenConfig('suite', { pin: undefined, pinFile: path.join(tempDir(), 'absent') }), /Cannot read KEYGEN_PKCS11_PIN_FILE .*absent: ENOENT/);
+    await expectStartError(
+      tokenConfig('suite', { pin: undefined, pinFile }),
+      /the PIN in KEYGEN_PKCS11_PIN_FILE .*pin is not the user PIN/,
+    );
+    await expectStartError(
+      tokenConfig('suite', { pin: undefined, pinFile: path.join(tempDir(), 'absent') }),
+      /Cannot read KEYGEN_PKCS11_PIN_FILE .*absent: ENOENT/,
+    );
     // The right PIN from a file opens it.
     writeFileSync(pinFile, `${softhsm!.pin}\n`);
     const m = await open(tokenConfig('suite', { pin: undefined, pinFile }));
@@ -211,13 +273,21 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
   });
 
   it('creates the root keys in an empty token on a development start, once; a production start only with KEYGEN_SEALED_ROOT_CREATE=true', async () => {
-    await expectStartError(tokenConfig('production'), /token "keygen-empty-production" holds no root keys \(keygen-root-v1-mac, keygen-root-v1-seal\)\. Set KEYGEN_SEALED_ROOT_CREATE=true/, {
-      development: false,
-    });
+    await expectStartError(
+      tokenConfig('production'),
+      /token "keygen-empty-production" holds no root keys \(keygen-root-v1-mac, keygen-root-v1-seal\)\. Set KEYGEN_SEALED_ROOT_CREATE=true/,
+      {
+        development: false,
+      },
+    );
     const warnings: string[] = [];
-    const made = await open(tokenConfig('production'), { development: false, allowCreate: true }, (w) => warnings.push(w));
+    const made = await open(tokenConfig('production'), { development: false, allowCreate: true }, (w) =>
+      warnings.push(w),
+    );
     expect(made.current).toEqual({ backend: 'pkcs11', version: 1 });
-    expect(warnings.join('\n')).toMatch(/Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token "keygen-empty-production"/);
+    expect(warnings.join('\n')).toMatch(
+      /Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token "keygen-empty-production"/,
+    );
     await made.close();
 
     const dev: string[] = [];
@@ -247,21 +317,34 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
         { type: api.CKA_EXTRACTABLE, value: true },
         { type: api.CKA_LABEL, value: rootLabel(1, 'seal') },
       ]);
-      await expectStartError(tokenConfig('edges'), /keygen-root-v1-seal in the PKCS#11 token "keygen-empty-edges" could leave the token/);
+      await expectStartError(
+        tokenConfig('edges'),
+        /keygen-root-v1-seal in the PKCS#11 token "keygen-empty-edges" could leave the token/,
+      );
       lib.C_DestroyObject(session, loose);
     } finally {
       raw.close();
     }
     // A creation that stopped after the first of the two objects: the mac key only.
-    const token = await Pkcs11Token.open({ ...tokenConfig('edges'), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
+    const token = await Pkcs11Token.open({
+      ...tokenConfig('edges'),
+      pin: softhsm!.pin,
+      pinSource: 'KEYGEN_PKCS11_PIN',
+    });
     await token.ensureRoots(true, (fn) => fn());
     await token.close();
     const raw2 = await rawSession(softhsm!.empty.edges);
     raw2.lib.C_DestroyObject(raw2.session, raw2.find(rootLabel(1, 'seal'))[0]!);
     raw2.close();
-    await expectStartError(tokenConfig('edges'), /is missing keygen-root-v1-seal \(a root made half-way\)\. Set KEYGEN_SEALED_ROOT_CREATE=true to complete it/, { development: false });
+    await expectStartError(
+      tokenConfig('edges'),
+      /is missing keygen-root-v1-seal \(a root made half-way\)\. Set KEYGEN_SEALED_ROOT_CREATE=true to complete it/,
+      { development: false },
+    );
     const warnings: string[] = [];
-    const completed = await open(tokenConfig('edges'), { development: false, allowCreate: true }, (w) => warnings.push(w));
+    const completed = await open(tokenConfig('edges'), { development: false, allowCreate: true }, (w) =>
+      warnings.push(w),
+    );
     expect(warnings.join('\n')).toMatch(/Created keygen-root-v1-seal in/);
     expect(completed.current).toEqual({ backend: 'pkcs11', version: 1 });
     await completed.close();
@@ -272,7 +355,11 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
     const v1 = before.current;
     const derived = await before.derive({ root: v1, purpose: 'recovery-key', context: 'key_1' });
     const sealedBefore = await before.seal(Buffer.from('v1'), 'a');
-    const token = await Pkcs11Token.open({ ...tokenConfig('rotate'), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
+    const token = await Pkcs11Token.open({
+      ...tokenConfig('rotate'),
+      pin: softhsm!.pin,
+      pinSource: 'KEYGEN_PKCS11_PIN',
+    });
     const taken: string[] = [];
     const lock: RootLock = async (fn) => {
       taken.push('lock');
@@ -295,7 +382,9 @@ describe.skipIf(!softhsm)(onToken('PKCS#11 backend at start'), () => {
     expect((await after.unseal(sealedBefore, 'a'))!.toString()).toBe('v1');
     expect(Buffer.from(await after.seal(Buffer.from('x'), 'a'), 'base64url').readUInt16BE(0)).toBe(0x8002);
     // A version the token does not hold: an error that names it (a 500 for that key), not a made-up value.
-    await expect(after.derive({ root: { backend: 'pkcs11', version: 9 }, purpose: 'p', context: 'c' })).rejects.toThrow(/holds no keygen-root-v9-mac/);
+    await expect(after.derive({ root: { backend: 'pkcs11', version: 9 }, purpose: 'p', context: 'c' })).rejects.toThrow(
+      /holds no keygen-root-v9-mac/,
+    );
     await before.close();
     await after.close();
   });
@@ -326,25 +415,38 @@ describe('the library gate', () => {
     for (let i = 0; i < 100; i++) expect(wide.enter(Date.now(), () => new Error('late'))).toBe(true);
   });
 
-  it.skipIf(!softhsm)('ends an operation at its time limit with SealedModuleUnavailable; the call keeps its place in SoftHSM2 until it returns, and others wait or give up at theirs', async () => {
-    const token = await Pkcs11Token.open({ ...tokenConfig('suite', { threadPool: true, timeoutMs: 150 }), pin: softhsm!.pin, pinSource: 'KEYGEN_PKCS11_PIN' });
-    try {
-      const message = Buffer.from('m');
-      const before = await token.hmac(1, message);
-      // A call that does not return in time (as a network HSM that stopped answering would).
-      let returned!: () => void;
-      const hung = token.run('a hung call', () => new Promise<void>((resolve) => (returned = resolve)));
-      const waiting = token.hmac(1, message);
-      await Promise.all([
-        expect(hung).rejects.toThrow(new SealedModuleUnavailable(`The PKCS#11 token "${softhsm!.suite}" did not answer a hung call within 150 ms.`)),
-        expect(waiting).rejects.toThrow(/The PKCS#11 library .* was busy for 150 ms \(an earlier call did not return\)/),
-      ]);
-      returned();
-      expect(await token.hmac(1, message)).toEqual(before);
-    } finally {
-      await token.close();
-    }
-  });
+  it.skipIf(!softhsm)(
+    'ends an operation at its time limit with SealedModuleUnavailable; the call keeps its place in SoftHSM2 until it returns, and others wait or give up at theirs',
+    async () => {
+      const token = await Pkcs11Token.open({
+        ...tokenConfig('suite', { threadPool: true, timeoutMs: 150 }),
+        pin: softhsm!.pin,
+        pinSource: 'KEYGEN_PKCS11_PIN',
+      });
+      try {
+        const message = Buffer.from('m');
+        const before = await token.hmac(1, message);
+        // A call that does not return in time (as a network HSM that stopped answering would).
+        let returned!: () => void;
+        const hung = token.run('a hung call', () => new Promise<void>((resolve) => (returned = resolve)));
+        const waiting = token.hmac(1, message);
+        await Promise.all([
+          expect(hung).rejects.toThrow(
+            new SealedModuleUnavailable(
+              `The PKCS#11 token "${softhsm!.suite}" did not answer a hung call within 150 ms.`,
+            ),
+          ),
+          expect(waiting).rejects.toThrow(
+            /The PKCS#11 library .* was busy for 150 ms \(an earlier call did not return\)/,
+          ),
+        ]);
+        returned();
+        expect(await token.hmac(1, message)).toEqual(before);
+      } finally {
+        await token.close();
+      }
+    },
+  );
 
   it.skipIf(!softhsm)('is one operation wide for SoftHSM2, found by its manufacturer', async () => {
     expect((await pkcs11Library(softhsm!.module)).gate.capacity).toBe(1);

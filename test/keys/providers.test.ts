@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keysConfigFromEnv } from '../../src/keys/config.js';
-import { buildKeysHarness, cookieJarFetch, createTransaction, keysContract, type KeysClient, type KeysHarness } from './support.js';
+import {
+  buildKeysHarness,
+  cookieJarFetch,
+  createTransaction,
+  keysContract,
+  type KeysClient,
+  type KeysHarness,
+} from './support.js';
 
 // The relying party against an independent OpenID provider (oauth2-mock-server) configured as
 // `google` and as `microsoft` through their documented settings, driven over HTTP as a browser
@@ -17,7 +24,11 @@ type Claims = Record<string, unknown>;
 /** One mock provider, with the test's hooks: who signs in, and what is done to the next ID token. */
 async function startProvider(kind: 'google' | 'microsoft', tenantPath = 'common') {
   const wellKnown = kind === 'microsoft' ? `/${tenantPath}/v2.0/.well-known/openid-configuration` : undefined;
-  const server = new OAuth2Server(undefined, undefined, wellKnown ? { endpoints: { wellKnownDocument: wellKnown } } : undefined);
+  const server = new OAuth2Server(
+    undefined,
+    undefined,
+    wellKnown ? { endpoints: { wellKnownDocument: wellKnown } } : undefined,
+  );
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
   const port = server.address().port;
@@ -46,7 +57,9 @@ async function startProvider(kind: 'google' | 'microsoft', tenantPath = 'common'
     state.tamper = undefined;
     state.idTokens.push({ ...token.payload });
   });
-  server.service.on('beforeResponse', (_res: unknown, req: { body: Record<string, unknown> }) => state.tokenRequests.push({ ...req.body }));
+  server.service.on('beforeResponse', (_res: unknown, req: { body: Record<string, unknown> }) =>
+    state.tokenRequests.push({ ...req.body }),
+  );
   const issuer = kind === 'microsoft' ? `${origin}/${tenantPath}/v2.0` : origin;
   const restart = async () => {
     await server.start(port, '127.0.0.1');
@@ -77,7 +90,11 @@ async function signIn(userPromptUrl: string) {
     return res;
   };
   expect((await checked(userPromptUrl)).status).toBe(200);
-  const started = await checked(userPromptUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const started = await checked(userPromptUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   if (started.status !== 303) return { started, html: await started.text() };
   const authorize = new URL(started.headers.get('location')!);
   const redirected = await browser(authorize.href);
@@ -90,7 +107,11 @@ async function signIn(userPromptUrl: string) {
     /** Sends the provider's redirect to the service; the answer's redirect to clientReturnUrl. */
     finish: async () => {
       const done = await checked(callback.href);
-      return { done, back: done.status === 303 ? new URL(done.headers.get('location')!) : undefined, html: done.status === 303 ? '' : await done.text() };
+      return {
+        done,
+        back: done.status === 303 ? new URL(done.headers.get('location')!) : undefined,
+        html: done.status === 303 ? '' : await done.text(),
+      };
     },
   };
 }
@@ -144,7 +165,13 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
     // The authorization request, as the provider received it.
     const q = flow.authorize!.searchParams;
     expect(`${flow.authorize!.origin}${flow.authorize!.pathname}`).toBe(`${p.origin}/authorize`);
-    expect(Object.fromEntries([...q].filter(([k]) => ['response_type', 'client_id', 'redirect_uri', 'scope', 'code_challenge_method', 'prompt'].includes(k)))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...q].filter(([k]) =>
+          ['response_type', 'client_id', 'redirect_uri', 'scope', 'code_challenge_method', 'prompt'].includes(k),
+        ),
+      ),
+    ).toEqual({
       response_type: 'code',
       client_id: `keygen-${name}-client`,
       redirect_uri: `${h.origin}/keygen/oidc/callback`,
@@ -161,10 +188,21 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
     // The code exchange carried the PKCE verifier of the challenge (the mock checks it too), and
     // the ID token the service accepted carried the request's nonce.
     const tokenRequest = p.state.tokenRequests.at(-1)!;
-    expect(tokenRequest).toMatchObject({ grant_type: 'authorization_code', client_id: `keygen-${name}-client`, code: flow.callback!.searchParams.get('code') });
-    expect(createHash('sha256').update(String(tokenRequest.code_verifier)).digest('base64url')).toBe(q.get('code_challenge'));
-    expect(p.state.idTokens.at(-1)).toMatchObject({ nonce: q.get('nonce'), aud: `keygen-${name}-client`, sub: p.state.sub });
-    if (name === 'microsoft') expect(p.state.idTokens.at(-1)).toMatchObject({ iss: `${p.origin}/${TENANT}/v2.0`, tid: TENANT });
+    expect(tokenRequest).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: `keygen-${name}-client`,
+      code: flow.callback!.searchParams.get('code'),
+    });
+    expect(createHash('sha256').update(String(tokenRequest.code_verifier)).digest('base64url')).toBe(
+      q.get('code_challenge'),
+    );
+    expect(p.state.idTokens.at(-1)).toMatchObject({
+      nonce: q.get('nonce'),
+      aud: `keygen-${name}-client`,
+      sub: p.state.sub,
+    });
+    if (name === 'microsoft')
+      expect(p.state.idTokens.at(-1)).toMatchObject({ iss: `${p.origin}/${TENANT}/v2.0`, tid: TENANT });
     expect(back!.searchParams.get('transactionId')).toBe(txn.id);
     const generated = await exchange(client, key.id, back);
     expect(generated).toMatch(/^[0-9a-z]{50}$/);
@@ -181,7 +219,11 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
 
   // What is done to the ID token, and the reason the service logs for refusing it.
   const tampering: Array<[string, (c: Claims) => void, RegExp]> = [
-    ['a wrong issuer', (c) => (c.iss = name === 'google' ? 'https://accounts.google.com' : `${microsoft.origin}/${OTHER_TENANT}/v2.0`), /"iss" \(issuer\)/],
+    [
+      'a wrong issuer',
+      (c) => (c.iss = name === 'google' ? 'https://accounts.google.com' : `${microsoft.origin}/${OTHER_TENANT}/v2.0`),
+      /"iss" \(issuer\)/,
+    ],
     ['a wrong audience', (c) => (c.aud = 'another-client'), /"aud" \(audience\)/],
     ['a wrong nonce', (c) => (c.nonce = 'not-the-nonce-that-was-sent'), /"nonce"/],
     ['an expired ID token', (c) => (c.exp = Math.floor(Date.now() / 1000) - 3600), /"exp"/],
@@ -195,35 +237,42 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
       : []),
   ];
 
-  it.each(tampering)('fails closed on %s: no key token, the key not bound; a correct sign-in afterwards works', async (_label, tamper, reason) => {
-    const p = provider();
-    p.state.sub = `user-${name}-tamper`;
-    const { client, key } = await newKey();
-    const txn = await createTransaction(client, 'generate', key, RETURN);
-    const flow = await signIn(txn.userPromptUrl);
-    p.state.tamper = tamper;
-    const { back } = await flow.finish!();
-    expect(p.state.tamper).toBeUndefined(); // the tampered token was issued and refused
-    expect(warnings.at(-1)).toMatch(/^sign-in could not be verified/);
-    expect(warnings.at(-1)).toMatch(reason);
-    expect(back!.searchParams.get('error')).toBe('server_error');
-    expect(back!.searchParams.has('keyToken')).toBe(false);
-    expect((await h.repos.keys.findById(key.id))!.userBinding).toBeNull();
-    // The provider's redirect cannot be replayed.
-    const replay = await cookieJarFetch()(flow.callback!.href);
-    expect(replay.status).toBe(400);
+  it.each(tampering)(
+    'fails closed on %s: no key token, the key not bound; a correct sign-in afterwards works',
+    async (_label, tamper, reason) => {
+      const p = provider();
+      p.state.sub = `user-${name}-tamper`;
+      const { client, key } = await newKey();
+      const txn = await createTransaction(client, 'generate', key, RETURN);
+      const flow = await signIn(txn.userPromptUrl);
+      p.state.tamper = tamper;
+      const { back } = await flow.finish!();
+      expect(p.state.tamper).toBeUndefined(); // the tampered token was issued and refused
+      expect(warnings.at(-1)).toMatch(/^sign-in could not be verified/);
+      expect(warnings.at(-1)).toMatch(reason);
+      expect(back!.searchParams.get('error')).toBe('server_error');
+      expect(back!.searchParams.has('keyToken')).toBe(false);
+      expect((await h.repos.keys.findById(key.id))!.userBinding).toBeNull();
+      // The provider's redirect cannot be replayed.
+      const replay = await cookieJarFetch()(flow.callback!.href);
+      expect(replay.status).toBe(400);
 
-    const again = await createTransaction(client, 'generate', key);
-    const generated = await exchange(client, key.id, (await (await signIn(again.userPromptUrl)).finish!()).back);
-    const rec = await createTransaction(client, 'recover', key);
-    expect(await exchange(client, key.id, (await (await signIn(rec.userPromptUrl)).finish!()).back)).toBe(generated);
-  });
+      const again = await createTransaction(client, 'generate', key);
+      const generated = await exchange(client, key.id, (await (await signIn(again.userPromptUrl)).finish!()).back);
+      const rec = await createTransaction(client, 'recover', key);
+      expect(await exchange(client, key.id, (await (await signIn(rec.userPromptUrl)).finish!()).back)).toBe(generated);
+    },
+  );
 
   it('fails closed on a wrong nonce at recovery: no key token; the next recovery gives the same key', async () => {
     const p = provider();
     p.state.sub = `user-${name}-recover`;
     const { client, key } = await newKey();
-    const generated = await exchange(client, key.id, (await (await signIn((await createTransaction(client, 'generate', key, RETURN)).userPromptUrl)).finish!()).back);
+    const generated = await exchange(
+      client,
+      key.id,
+      (await (await signIn((await createTransaction(client, 'generate', key, RETURN)).userPromptUrl)).finish!()).back,
+    );
     const flow = await signIn((await createTransaction(client, 'recover', key)).userPromptUrl);
     p.state.tamper = (c) => (c.nonce = 'not-the-nonce-that-was-sent');
     const { back } = await flow.finish!();
@@ -237,13 +286,24 @@ describe.each(['google', 'microsoft'] as const)('%s (oauth2-mock-server)', (name
 
 describe('a provider that cannot be used', () => {
   it.each([
-    ['a Google-like discovery document that names another issuer', 'google', 'common', (body: Claims): void => void (body.issuer = 'https://accounts.google.com')],
+    [
+      'a Google-like discovery document that names another issuer',
+      'google',
+      'common',
+      (body: Claims): void => void (body.issuer = 'https://accounts.google.com'),
+    ],
     ['a {tenantid} template for a configured tenant id', 'microsoft', TENANT, (): void => {}],
-    ['a template in another path segment', 'microsoft', 'common', (body: Claims): void => void (body.issuer = String(body.issuer).replace('{tenantid}/v2.0', 'common/{tenantid}'))],
+    [
+      'a template in another path segment',
+      'microsoft',
+      'common',
+      (body: Claims): void => void (body.issuer = String(body.issuer).replace('{tenantid}/v2.0', 'common/{tenantid}')),
+    ],
   ] as const)('%s: a 503 page, nothing used up', async (_label, kind, tenantPath, change) => {
     const odd = await startProvider(kind, tenantPath);
     odd.server.service.on('beforeWellKnownOpenIdConfiguration', (res: { body: Claims }) => change(res.body));
-    const settings = kind === 'google' ? providerSettings(odd, microsoft).google! : providerSettings(google, odd).microsoft!;
+    const settings =
+      kind === 'google' ? providerSettings(odd, microsoft).google! : providerSettings(google, odd).microsoft!;
     const mine = await buildKeysHarness({ listen: true, config: { providers: { [kind]: settings } } });
     try {
       const { client } = await mine.account();
@@ -306,14 +366,26 @@ describe('a provider that cannot be used', () => {
       await google.restart();
     }
     const again = await createTransaction(client, 'generate', key);
-    expect(await exchange(client, key.id, (await (await signIn(again.userPromptUrl)).finish!()).back)).toMatch(/^[0-9a-z]{50}$/);
+    expect(await exchange(client, key.id, (await (await signIn(again.userPromptUrl)).finish!()).back)).toMatch(
+      /^[0-9a-z]{50}$/,
+    );
   });
 });
 
 describe('issuer settings', () => {
-  const env = (issuer: string) => ({ KEYGEN_OIDC_GOOGLE_CLIENT_ID: 'id', KEYGEN_OIDC_GOOGLE_CLIENT_SECRET: 'secret', KEYGEN_OIDC_GOOGLE_ISSUER: issuer });
+  const env = (issuer: string) => ({
+    KEYGEN_OIDC_GOOGLE_CLIENT_ID: 'id',
+    KEYGEN_OIDC_GOOGLE_CLIENT_SECRET: 'secret',
+    KEYGEN_OIDC_GOOGLE_ISSUER: issuer,
+  });
 
-  it.each(['https://accounts.google.com', 'https://login.example.com/tenant/v2.0', 'http://127.0.0.1:4010', 'http://localhost:4010/common/v2.0', 'http://[::1]:4010'])('accepts %s', (issuer) => {
+  it.each([
+    'https://accounts.google.com',
+    'https://login.example.com/tenant/v2.0',
+    'http://127.0.0.1:4010',
+    'http://localhost:4010/common/v2.0',
+    'http://[::1]:4010',
+  ])('accepts %s', (issuer) => {
     expect(keysConfigFromEnv(env(issuer)).providers.google!.issuer).toBe(issuer);
   });
 
@@ -321,11 +393,18 @@ describe('issuer settings', () => {
     expect(keysConfigFromEnv(env('')).providers.google!.issuer).toBe('https://accounts.google.com');
   });
 
-  it.each(['http://accounts.google.com', 'http://10.0.0.1:4010', 'ftp://127.0.0.1', 'https://accounts.google.com?x=1', 'https://accounts.google.com#x', 'https://user:pw@accounts.google.com', 'accounts.google.com'])(
-    'refuses %s, naming the setting',
-    (issuer) => {
-      expect(() => keysConfigFromEnv(env(issuer))).toThrow(/KEYGEN_OIDC_GOOGLE_ISSUER: expected an https URL .*\(http only on 127\.0\.0\.1, localhost or \[::1\]\)/);
-      expect(() => keysConfigFromEnv(env(issuer))).not.toThrow(/pw/);
-    },
-  );
+  it.each([
+    'http://accounts.google.com',
+    'http://10.0.0.1:4010',
+    'ftp://127.0.0.1',
+    'https://accounts.google.com?x=1',
+    'https://accounts.google.com#x',
+    'https://user:pw@accounts.google.com',
+    'accounts.google.com',
+  ])('refuses %s, naming the setting', (issuer) => {
+    expect(() => keysConfigFromEnv(env(issuer))).toThrow(
+      /KEYGEN_OIDC_GOOGLE_ISSUER: expected an https URL .*\(http only on 127\.0\.0\.1, localhost or \[::1\]\)/,
+    );
+    expect(() => keysConfigFromEnv(env(issuer))).not.toThrow(/pw/);
+  });
 });

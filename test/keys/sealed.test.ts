@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devKeyFileFor, loadSealedModule } from '../../src/keys/sealed/from-config.js';
-import { createSealedRoot, openSealedModule, rotateSealedRoot, SealedRootError } from '../../src/keys/sealed/sealed-module.js';
+import {
+  createSealedRoot,
+  openSealedModule,
+  rotateSealedRoot,
+  SealedRootError,
+} from '../../src/keys/sealed/sealed-module.js';
 import { tempDir } from './support.js';
 
 const N = 2 ** 12;
@@ -18,7 +23,16 @@ const fresh = () => {
 describe('sealed-secret module', () => {
   it('offers operations only: no accessor for the root secret', () => {
     const m = openSealedModule({ file: fresh(), ...secret('passphrase one') });
-    expect(Object.keys(m).sort()).toEqual(['alwaysAvailable', 'close', 'current', 'derive', 'mac', 'roots', 'seal', 'unseal']);
+    expect(Object.keys(m).sort()).toEqual([
+      'alwaysAvailable',
+      'close',
+      'current',
+      'derive',
+      'mac',
+      'roots',
+      'seal',
+      'unseal',
+    ]);
     expect(JSON.stringify(m)).not.toMatch(/root/i);
   });
 
@@ -33,11 +47,14 @@ describe('sealed-secret module', () => {
     const file = fresh();
     const a = openSealedModule({ file, ...secret('passphrase one') });
     const b = openSealedModule({ file, ...secret('passphrase one') });
-    const d = (m: typeof a, context = 'key_1', inputs = [Buffer.from('x')]) => m.derive({ root: V1, purpose: 'recovery-key', context, inputs }).toString('hex');
+    const d = (m: typeof a, context = 'key_1', inputs = [Buffer.from('x')]) =>
+      m.derive({ root: V1, purpose: 'recovery-key', context, inputs }).toString('hex');
     expect(d(a)).toBe(d(b));
     expect(d(a)).not.toBe(d(a, 'key_2'));
     expect(d(a)).not.toBe(d(a, 'key_1', [Buffer.from('y')]));
-    expect(a.mac({ root: V1, purpose: 'p', parts: ['a', 'bc'] })).not.toEqual(a.mac({ root: V1, purpose: 'p', parts: ['ab', 'c'] }));
+    expect(a.mac({ root: V1, purpose: 'p', parts: ['a', 'bc'] })).not.toEqual(
+      a.mac({ root: V1, purpose: 'p', parts: ['ab', 'c'] }),
+    );
   });
 
   it('seals and unseals bound to the additional data; altered values unseal to null', () => {
@@ -82,14 +99,22 @@ describe('sealed-secret module', () => {
     const again: string[] = [];
     const m2 = loadSealedModule({ file, development: true, allowCreate: false }, (w) => again.push(w), N);
     expect(again).toEqual([]);
-    expect(m2.derive({ root: V1, purpose: 'p', context: 'c' })).toEqual(m.derive({ root: V1, purpose: 'p', context: 'c' }));
+    expect(m2.derive({ root: V1, purpose: 'p', context: 'c' })).toEqual(
+      m.derive({ root: V1, purpose: 'p', context: 'c' }),
+    );
   });
 
   it('refuses to start in production without a secret or without the root file', () => {
     const file = path.join(tempDir(), 'root.sealed.json');
-    expect(() => loadSealedModule({ file, development: false, allowCreate: false }, () => {}, N)).toThrow(/KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE/);
-    expect(() => loadSealedModule({ file, passphrase: 'long enough passphrase', development: false, allowCreate: false }, () => {}, N)).toThrow(
-      /does not exist/,
+    expect(() => loadSealedModule({ file, development: false, allowCreate: false }, () => {}, N)).toThrow(
+      /KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE/,
     );
+    expect(() =>
+      loadSealedModule(
+        { file, passphrase: 'long enough passphrase', development: false, allowCreate: false },
+        () => {},
+        N,
+      ),
+    ).toThrow(/does not exist/);
   });
 });

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordId } from '../../src/shared/idempotency/step.js';
 import { keptTestDatabase, type KeptDatabase } from '../support/database.js';
-import { ALICE, BOB, buildKeysHarness, createTransaction, initKey, signInByHttp, type KeysClient, type KeysHarness } from './support.js';
+import {
+  ALICE,
+  BOB,
+  buildKeysHarness,
+  createTransaction,
+  initKey,
+  signInByHttp,
+  type KeysClient,
+  type KeysHarness,
+} from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,8 +36,14 @@ async function atRest(h: KeysHarness, database: KeptDatabase): Promise<string> {
   const tables = await h.query<{ name: string }>(
     "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
   );
-  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['public.api_keys', 'public.keygen_keys', 'public.keygen_transactions']));
-  const dumps = await Promise.all(tables.map(async (t) => (await h.query<{ r: string }>(`SELECT r::text AS r FROM ${t.name} r`)).map((row) => row.r).join('\n')));
+  expect(tables.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['public.api_keys', 'public.keygen_keys', 'public.keygen_transactions']),
+  );
+  const dumps = await Promise.all(
+    tables.map(async (t) =>
+      (await h.query<{ r: string }>(`SELECT r::text AS r FROM ${t.name} r`)).map((row) => row.r).join('\n'),
+    ),
+  );
   return dumps.join('\n');
 }
 
@@ -149,7 +164,10 @@ describe('key service security, through complete sign-ins', () => {
     const res = await exchange(client, key.id, keyToken);
     const recoveryKey = res.data!.recoveryKey;
     // Answers kept for retries (Idempotency-Key): an init's holds a client secret, a transaction's a prompt URL.
-    const kept = await client.POST('/keys', { params: { header: { 'Idempotency-Key': 'at-rest-init' } }, body: { userSecretProvider: 'dev' } });
+    const kept = await client.POST('/keys', {
+      params: { header: { 'Idempotency-Key': 'at-rest-init' } },
+      body: { userSecretProvider: 'dev' },
+    });
     const keptTxn = await client.POST('/keys/{keyId}/transactions/generate', {
       params: { path: { keyId: kept.data!.id }, header: { 'Idempotency-Key': 'at-rest-txn' } },
       body: { clientSecret: kept.data!.clientSecret, clientReturnUrl: 'http://127.0.0.1:9/return' },
@@ -162,7 +180,17 @@ describe('key service security, through complete sign-ins', () => {
     expect(bytes).toContain(apiKey.id);
     expect(bytes).toContain(kept.data!.id);
     expect(bytes).toContain(recordId(apiKey.id, 'at-rest-init'));
-    for (const secret of [key.clientSecret, promptToken, keyToken, recoveryKey, openToken, pendingKeyToken, apiKey.key, kept.data!.clientSecret, keptToken]) {
+    for (const secret of [
+      key.clientSecret,
+      promptToken,
+      keyToken,
+      recoveryKey,
+      openToken,
+      pendingKeyToken,
+      apiKey.key,
+      kept.data!.clientSecret,
+      keptToken,
+    ]) {
       expect(bytes.includes(secret), `a secret was found in the database: ${secret.slice(0, 6)}…`).toBe(false);
       expect(bytes.includes(Buffer.from(secret).toString('base64'))).toBe(false);
       expect(bytes.includes(Buffer.from(secret).toString('hex'))).toBe(false);

@@ -29,7 +29,8 @@ export const keysContract = contractFor('keys');
  */
 export type TestSealed = 'file' | 'pkcs11';
 export const testSealed: TestSealed = process.env.KEYGEN_TEST_SEALED === 'pkcs11' ? 'pkcs11' : 'file';
-if (testSealed === 'pkcs11' && !softhsm) throw new Error('KEYGEN_TEST_SEALED=pkcs11 without SoftHSM2: the pkcs11 project should not have run.');
+if (testSealed === 'pkcs11' && !softhsm)
+  throw new Error('KEYGEN_TEST_SEALED=pkcs11 without SoftHSM2: the pkcs11 project should not have run.');
 
 export interface HarnessOptions {
   /** Serve over HTTP on 127.0.0.1 (needed for the OpenID sign-in). A port reuses an earlier server's. */
@@ -78,13 +79,18 @@ export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
  * `sealedRoot.file` on SQLite; scrypt's N of 2^12 keeps the tests fast), or the suite's token,
  * with that file root beside it for recovery when there is one.
  */
-export const openTestSealed = (sealedRoot: SealedRootConfig, backend: TestSealed = testSealed, storage?: Storage): Promise<SealedModule> =>
+export const openTestSealed = (
+  sealedRoot: SealedRootConfig,
+  backend: TestSealed = testSealed,
+  storage?: Storage,
+): Promise<SealedModule> =>
   openConfiguredSealedModule(
     { ...sealedRoot, ...(backend === 'pkcs11' && { pkcs11: sealedRoot.pkcs11 ?? tokenConfig('suite') }) },
     { warn: () => {}, scryptN: 2 ** 12, store: storage?.sealedRoot, lock: storage?.rootLock },
   );
 /** openTestSealed on the run's backend, where the server keeps the root on `storage`. */
-export const loadTestSealed = (storage: Storage, sealedRoot: SealedRootConfig) => openTestSealed(sealedRoot, testSealed, storage);
+export const loadTestSealed = (storage: Storage, sealedRoot: SealedRootConfig) =>
+  openTestSealed(sealedRoot, testSealed, storage);
 
 /**
  * A key service on its own database (of the run's engine: test/support/database.ts), sealed root
@@ -106,11 +112,16 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
   };
   const sealed = await openTestSealed(sealedRoot, opts.sealed, storage);
 
-  let handler: (req: Request, env: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+  let handler: (req: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 });
   let server: Server | null = null;
   let origin = 'http://keys.test';
   if (opts.listen) {
-    server = serve({ fetch: (req, env) => handler(req, env), port: typeof opts.listen === 'number' ? opts.listen : 0, hostname: '127.0.0.1' }) as Server;
+    server = serve({
+      fetch: (req, env) => handler(req, env),
+      port: typeof opts.listen === 'number' ? opts.listen : 0,
+      hostname: '127.0.0.1',
+    }) as Server;
     await new Promise<void>((resolve) => (server!.listening ? resolve() : server!.once('listening', () => resolve())));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
@@ -123,7 +134,9 @@ export async function buildKeysHarness(opts: HarnessOptions = {}) {
     sealedRoot,
     ...opts.config,
   };
-  const audit = opts.audit && (await openAuditTrail({ continueOnFailure: false, ...opts.audit, sealed, clock, logger: { error: () => {} } }));
+  const audit =
+    opts.audit &&
+    (await openAuditTrail({ continueOnFailure: false, ...opts.audit, sealed, clock, logger: { error: () => {} } }));
   // The whole process's app, as the server builds it: the key service under /keygen beside the rest.
   const root = appFor({
     metrics: opts.metrics,
@@ -175,7 +188,8 @@ export type KeysClient = Awaited<ReturnType<KeysHarness['account']>>['client'];
 
 export async function initKey(client: KeysClient) {
   const res = await client.POST('/keys', { body: { userSecretProvider: 'dev' } });
-  if (res.response.status !== 200 || !res.data) throw new Error(`initKey: ${res.response.status} ${JSON.stringify(res.error)}`);
+  if (res.response.status !== 200 || !res.data)
+    throw new Error(`initKey: ${res.response.status} ${JSON.stringify(res.error)}`);
   return res.data;
 }
 
@@ -189,7 +203,8 @@ export async function createTransaction(
     params: { path: { keyId: key.id } },
     body: { clientSecret: key.clientSecret, clientReturnUrl },
   });
-  if (res.response.status !== 200 || !res.data) throw new Error(`${kind}: ${res.response.status} ${JSON.stringify(res.error)}`);
+  if (res.response.status !== 200 || !res.data)
+    throw new Error(`${kind}: ${res.response.status} ${JSON.stringify(res.error)}`);
   return res.data;
 }
 
@@ -203,7 +218,10 @@ export function cookieJarFetch(base?: string) {
     const res = await fetch(new URL(url, base), {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -261,7 +279,10 @@ export async function signInByHttp(
   const action = actions.find((a) => a.endsWith(user === 'cancel' ? '/abort' : '/login'))!;
   url = new URL(action, h.origin).href;
   const body = user === 'cancel' ? '' : new URLSearchParams(user).toString();
-  res = await follow(await go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }), url);
+  res = await follow(
+    await go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }),
+    url,
+  );
   if (res instanceof URL) return res;
   throw new Error(`the sign-in ended at ${res.status}: ${(await res.text()).slice(0, 500)}`);
 }

@@ -2,10 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSweeper, type Sweeper } from '../../src/keys/sweeper.js';
 import { TRANSACTION_TTL_MS } from '../../src/keys/context.js';
 import { IDEMPOTENCY_TTL_MS } from '../../src/shared/idempotency/step.js';
-import { ALICE, buildKeysHarness, cookieJarFetch, createTransaction, initKey, signInByHttp, type KeysHarness } from './support.js';
+import {
+  ALICE,
+  buildKeysHarness,
+  cookieJarFetch,
+  createTransaction,
+  initKey,
+  signInByHttp,
+  type KeysHarness,
+} from './support.js';
 
 const INTERVAL = 60_000;
-const secretsLeft = (h: KeysHarness) => h.count('keygen_transactions WHERE sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL');
+const secretsLeft = (h: KeysHarness) =>
+  h.count('keygen_transactions WHERE sealed_client_secret IS NOT NULL OR sealed_oidc IS NOT NULL');
 
 describe('scheduled sweep of expired transactions', () => {
   let h: KeysHarness;
@@ -14,7 +23,12 @@ describe('scheduled sweep of expired transactions', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     h = await buildKeysHarness({ listen: true });
     sweeper = startSweeper(
-      { transactions: h.repos.transactions, devProvider: h.repos.devProvider, idempotency: h.repos.idempotency, clock: h.clock },
+      {
+        transactions: h.repos.transactions,
+        devProvider: h.repos.devProvider,
+        idempotency: h.repos.idempotency,
+        clock: h.clock,
+      },
       { intervalMs: INTERVAL, batchSize: 2 },
     );
   });
@@ -30,7 +44,11 @@ describe('scheduled sweep of expired transactions', () => {
     for (let i = 0; i < 5; i++) await createTransaction(client, 'generate', key);
     // A prompt POST puts sealed sign-in data on one of them.
     const started = await createTransaction(client, 'generate', key);
-    const post = await fetch(started.userPromptUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = await fetch(started.userPromptUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.status).toBe(303);
     expect(await secretsLeft(h)).toBe(6);
     expect(await h.count('keygen_transactions WHERE sealed_oidc IS NOT NULL')).toBe(1);
@@ -58,16 +76,25 @@ describe('scheduled sweep of expired transactions', () => {
   it('removes Idempotency-Key records 24 hours after their first request, in batches, and keeps younger ones', async () => {
     const { client } = await h.account();
     for (let i = 0; i < 5; i++) {
-      const res = await client.POST('/keys', { params: { header: { 'Idempotency-Key': `sweep-${i}` } }, body: { userSecretProvider: 'dev' } });
+      const res = await client.POST('/keys', {
+        params: { header: { 'Idempotency-Key': `sweep-${i}` } },
+        body: { userSecretProvider: 'dev' },
+      });
       expect(res.response.status).toBe(200);
     }
     // One clock: the injected one on SQLite; on PostgreSQL the database's, so the records are aged instead.
     const age = async (ms: number) => {
       if (h.engine === 'sqlite') h.clock.advance(ms);
-      else await h.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [ms]);
+      else
+        await h.query('UPDATE idempotency_records SET expires_at = expires_at - $1, lease_until = lease_until - $1', [
+          ms,
+        ]);
     };
     await age(IDEMPOTENCY_TTL_MS - 1000);
-    await client.POST('/keys', { params: { header: { 'Idempotency-Key': 'sweep-young' } }, body: { userSecretProvider: 'dev' } });
+    await client.POST('/keys', {
+      params: { header: { 'Idempotency-Key': 'sweep-young' } },
+      body: { userSecretProvider: 'dev' },
+    });
     await sweeper.sweep();
     expect(await h.count('idempotency_records')).toBe(6);
     await age(1000);

@@ -37,7 +37,10 @@ describe('order service contract', () => {
 
 describe('safe retries in openapi/orders.yaml', () => {
   it('declares the shared IdempotencyKey parameter on every POST, and 409 and 422 for it', () => {
-    const paths = contractFor('orders').spec.paths as Record<string, Record<string, { parameters?: Array<{ $ref?: string }>; responses: object }>>;
+    const paths = contractFor('orders').spec.paths as Record<
+      string,
+      Record<string, { parameters?: Array<{ $ref?: string }>; responses: object }>
+    >;
     const posts = Object.values(paths).flatMap((item) => (item.post ? [item.post] : []));
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const op of posts) {
@@ -57,8 +60,12 @@ describe('the response checker every test uses', () => {
     expect(() => contract.check('GET', url, 404, h, valid)).not.toThrow();
   });
   it('rejects a body that does not match the schema of its status', () => {
-    expect(() => contract.check('GET', url, 404, h, { ...valid, meta: { ...valid.meta, code: 40900 } })).toThrow(/does not match/);
-    expect(() => contract.check('GET', url, 200, h, { meta: { code: 20000, type: 'OK', message: 'OK.' }, data: { id: 1 } })).toThrow(/does not match/);
+    expect(() => contract.check('GET', url, 404, h, { ...valid, meta: { ...valid.meta, code: 40900 } })).toThrow(
+      /does not match/,
+    );
+    expect(() =>
+      contract.check('GET', url, 200, h, { meta: { code: 20000, type: 'OK', message: 'OK.' }, data: { id: 1 } }),
+    ).toThrow(/does not match/);
   });
   it('rejects a status the operation does not document', () => {
     expect(() => contract.check('GET', url, 409, h, valid)).toThrow(/does not document/);
@@ -67,8 +74,18 @@ describe('the response checker every test uses', () => {
     expect(() => contract.check('GET', url, 404, new Headers(), valid)).toThrow(/x-request-id/);
   });
   it('rejects a response that a cache may keep or a browser may sniff', () => {
-    expect(() => contract.check('GET', url, 404, new Headers({ 'x-request-id': 'r1', 'x-content-type-options': 'nosniff' }), valid)).toThrow(/no-store/);
-    expect(() => contract.check('GET', url, 404, new Headers({ 'x-request-id': 'r1', 'cache-control': 'no-store' }), valid)).toThrow(/nosniff/);
+    expect(() =>
+      contract.check(
+        'GET',
+        url,
+        404,
+        new Headers({ 'x-request-id': 'r1', 'x-content-type-options': 'nosniff' }),
+        valid,
+      ),
+    ).toThrow(/no-store/);
+    expect(() =>
+      contract.check('GET', url, 404, new Headers({ 'x-request-id': 'r1', 'cache-control': 'no-store' }), valid),
+    ).toThrow(/nosniff/);
   });
 });
 
@@ -77,7 +94,11 @@ describe('the response checker and `default` responses', () => {
     const keys = contractFor('keys');
     const prompt = `http://x${keys.basePath}/prompt?transactionToken=t`;
     // showUserPrompt documents 200, 400 and a default (HTML) response.
-    const headers = new Headers({ 'x-request-id': 'r', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    const headers = new Headers({
+      'x-request-id': 'r',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
     expect(() => keys.check('GET', prompt, 503, headers, undefined)).not.toThrow();
   });
 });

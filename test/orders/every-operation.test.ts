@@ -48,9 +48,16 @@ describe.each(operations)('$method $path ($id)', (op) => {
 
   it.runIf(op.method === 'POST')('takes idempotency-key: one out of bounds is named in meta.errors', async () => {
     const headers = { ...store, 'svc-api-key': alice.key.key, 'idempotency-key': 'k'.repeat(256) };
-    const res = await t.raw(op.path.replaceAll(/\{[^}]+\}/g, 'xyz_no_such_id'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    const res = await t.raw(op.path.replaceAll(/\{[^}]+\}/g, 'xyz_no_such_id'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
     const json = (await res.json()) as { meta: { errors?: unknown[] } };
-    expect(json.meta.errors).toContainEqual({ path: 'header.idempotency-key', info: 'Must be at most 255 characters long.' });
+    expect(json.meta.errors).toContainEqual({
+      path: 'header.idempotency-key',
+      info: 'Must be at most 255 characters long.',
+    });
   });
 
   it('401/40100 without svc-api-key, with an unknown key', async () => {
@@ -58,21 +65,24 @@ describe.each(operations)('$method $path ($id)', (op) => {
     expect(await call(op, { ...store, 'svc-api-key': 'svc_unknown' })).toMatchObject({ status: 401, code: 40100 });
   });
 
-  it.runIf(op.inStore)('412/41201 without svc-store-id; 412/41204 for another account\'s store', async () => {
+  it.runIf(op.inStore)("412/41201 without svc-store-id; 412/41204 for another account's store", async () => {
     expect(await call(op, { 'svc-api-key': alice.key.key })).toMatchObject({ status: 412, code: 41201 });
     const other = await call(op, { 'svc-api-key': alice.key.key, 'svc-store-id': malloryStore.id });
     expect(other).toMatchObject({ status: 412, code: 41204 });
   });
 
-  it.runIf(op.hasId && op.method === 'GET')('404/40400 for an id that names nothing of the caller\'s', async () => {
+  it.runIf(op.hasId && op.method === 'GET')("404/40400 for an id that names nothing of the caller's", async () => {
     expect(await call(op, { ...store, 'svc-api-key': alice.key.key })).toMatchObject({ status: 404, code: 40400 });
   });
 
-  it.runIf(op.hasBody)('415/41500 for a body that is not JSON by its media type; 400/40000 for broken JSON', async () => {
-    const auth = { ...store, 'svc-api-key': alice.key.key };
-    expect(await call(op, { ...auth, 'content-type': 'text/plain' })).toMatchObject({ status: 415, code: 41500 });
-    expect(await call(op, auth, '{"a":')).toMatchObject({ status: 400, code: 40000 });
-  });
+  it.runIf(op.hasBody)(
+    '415/41500 for a body that is not JSON by its media type; 400/40000 for broken JSON',
+    async () => {
+      const auth = { ...store, 'svc-api-key': alice.key.key };
+      expect(await call(op, { ...auth, 'content-type': 'text/plain' })).toMatchObject({ status: 415, code: 41500 });
+      expect(await call(op, auth, '{"a":')).toMatchObject({ status: 400, code: 40000 });
+    },
+  );
 
   it('every answer carries a request id', async () => {
     expect((await call(op, store)).requestId).toMatch(/./);

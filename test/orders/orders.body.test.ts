@@ -18,7 +18,11 @@ describe('request bodies as bytes', () => {
     const [head, tail] = json.split('NOTE');
     for (const bad of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80]]) {
       const body = Buffer.concat([Buffer.from(head), Buffer.from(bad), Buffer.from(tail)]);
-      const res = await t.raw('/orders', { method: 'POST', headers: { 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' }, body });
+      const res = await t.raw('/orders', {
+        method: 'POST',
+        headers: { 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status).toBe(400);
       expect((await res.json()).meta.code).toBe(40000);
     }
@@ -26,7 +30,10 @@ describe('request bodies as bytes', () => {
   });
 
   it('accepts UTF-8 text, U+FFFD sent as such included', async () => {
-    const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: orderBody({ note: 'Grüße \uFFFD 🎉' }) });
+    const res = await client.POST('/orders', {
+      params: { header: { 'svc-store-id': storeId } },
+      body: orderBody({ note: 'Grüße \uFFFD 🎉' }),
+    });
     expect(res.response.status).toBe(201);
     expect(res.data?.data.note).toBe('Grüße \uFFFD 🎉');
   });

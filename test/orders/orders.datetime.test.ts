@@ -18,13 +18,17 @@ beforeAll(async () => {
   storeId = (await createStore(client)).id;
 });
 
-const schema = (contractFor('orders').spec as unknown as { components: { schemas: Record<string, object> } }).components.schemas.DateTime;
+const schema = (contractFor('orders').spec as unknown as { components: { schemas: Record<string, object> } }).components
+  .schemas.DateTime;
 const ajv = new Ajv2020({ strict: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 const independent = ajv.compile(schema);
 
 async function serverAccepts(value: string): Promise<boolean> {
-  const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: orderBody({ source_created_at: value }) });
+  const res = await client.POST('/orders', {
+    params: { header: { 'svc-store-id': storeId } },
+    body: orderBody({ source_created_at: value }),
+  });
   if (res.response.status === 201) return true;
   expect(res.response.status, value).toBe(422);
   expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['source_created_at']);
@@ -77,7 +81,10 @@ describe('DateTime: the server and an independent validator agree', () => {
         fc.constantFrom('', '.5', '.123', '.'),
         fc.constantFrom('Z', 'z', '', '+02:00', '-23:59', '+24:00', '+0200', '+05'),
       )
-      .map(([y, mo, d, sep, h, mi, s, frac, off]) => `${y}-${mo}-${d}${sep}${h}:${mi}${s === undefined ? '' : `:${s}`}${frac}${off}`);
+      .map(
+        ([y, mo, d, sep, h, mi, s, frac, off]) =>
+          `${y}-${mo}-${d}${sep}${h}:${mi}${s === undefined ? '' : `:${s}`}${frac}${off}`,
+      );
     await fc.assert(
       fc.asyncProperty(candidate, async (value) => {
         expect(await serverAccepts(value), value).toBe(independent(value));

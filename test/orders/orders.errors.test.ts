@@ -18,12 +18,19 @@ describe('error envelope of the order service', () => {
     const before = await rowCount();
     const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: '{"source_id": ' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ meta: { code: 40000, type: 'BadRequest', message: 'The request body is not valid JSON.' }, data: null });
+    expect(await res.json()).toEqual({
+      meta: { code: 40000, type: 'BadRequest', message: 'The request body is not valid JSON.' },
+      data: null,
+    });
     expect(await rowCount()).toBe(before);
   });
 
   it('400/40001 naming every missing field (and every other problem)', async () => {
-    const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: JSON.stringify({ number: 'x'.repeat(65), items: [{}] }) });
+    const res = await t.raw('/orders', {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ number: 'x'.repeat(65), items: [{}] }),
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.meta.code).toBe(40001);
@@ -44,50 +51,92 @@ describe('error envelope of the order service', () => {
   });
 
   it('lists problems of headers, query and body together', async () => {
-    const res = await t.raw('/orders?limit=0&page=999&sort=up', { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
+    const res = await t.raw('/orders?limit=0&page=999&sort=up', {
+      headers: { 'svc-api-key': key.key, 'svc-store-id': storeId },
+    });
     expect(res.status).toBe(422);
-    expect((await res.json()).meta.errors.map((e: { path: string }) => e.path)).toEqual(['query.page', 'query.limit', 'query.sort']);
+    expect((await res.json()).meta.errors.map((e: { path: string }) => e.path)).toEqual([
+      'query.page',
+      'query.limit',
+      'query.sort',
+    ]);
   });
 
   it('413/41300 for a body over the configured limit', async () => {
-    const res = await t.raw('/orders', { method: 'POST', headers: headers(), body: JSON.stringify(orderBody({ note: 'x'.repeat(5000) })) });
+    const res = await t.raw('/orders', {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(orderBody({ note: 'x'.repeat(5000) })),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).meta).toMatchObject({ code: 41300, type: 'PayloadTooLarge' });
   });
 
   it('415/41500 for a body that is not application/json', async () => {
-    const res = await t.raw('/orders', { method: 'POST', headers: { ...headers(), 'content-type': 'text/plain' }, body: JSON.stringify(orderBody()) });
+    const res = await t.raw('/orders', {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'text/plain' },
+      body: JSON.stringify(orderBody()),
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).meta).toMatchObject({ code: 41500, type: 'UnsupportedMediaType' });
   });
 
   it('412/41201 when svc-store-id is missing or empty, 412/41204 when the store does not exist', async () => {
     for (const value of [undefined, '', '   ']) {
-      const res = await client.GET('/orders', { params: { header: value === undefined ? ({} as never) : { 'svc-store-id': value } } });
+      const res = await client.GET('/orders', {
+        params: { header: value === undefined ? ({} as never) : { 'svc-store-id': value } },
+      });
       expect(res.response.status).toBe(412);
-      expect(res.error?.meta).toMatchObject({ code: 41201, type: 'PreconditionFailed', errors: [{ path: 'header.svc-store-id', info: 'Required.' }] });
+      expect(res.error?.meta).toMatchObject({
+        code: 41201,
+        type: 'PreconditionFailed',
+        errors: [{ path: 'header.svc-store-id', info: 'Required.' }],
+      });
     }
-    const res = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': 'sto_missing' }, path: { id: 'ord_x' } } });
+    const res = await client.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': 'sto_missing' }, path: { id: 'ord_x' } },
+    });
     expect(res.response.status).toBe(412);
-    expect(res.error?.meta).toEqual({ code: 41204, type: 'PreconditionFailed', message: 'The store could not be found.' });
+    expect(res.error?.meta).toEqual({
+      code: 41204,
+      type: 'PreconditionFailed',
+      message: 'The store could not be found.',
+    });
   });
 
   it('409/40900 for a source_id that already exists in the store; the first order is unchanged', async () => {
     const body = orderBody();
     const first = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
-    const again = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: { ...body, number: '#other' } });
+    const again = await client.POST('/orders', {
+      params: { header: { 'svc-store-id': storeId } },
+      body: { ...body, number: '#other' },
+    });
     expect(again.response.status).toBe(409);
-    expect(again.error?.meta).toMatchObject({ code: 40900, type: 'Conflict', errors: [{ path: 'source_id', info: 'Already exists.' }] });
-    const got = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: first.data!.data.id } } });
+    expect(again.error?.meta).toMatchObject({
+      code: 40900,
+      type: 'Conflict',
+      errors: [{ path: 'source_id', info: 'Already exists.' }],
+    });
+    const got = await client.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': storeId }, path: { id: first.data!.data.id } },
+    });
     expect(got.data?.data.number).toBe(body.number);
   });
 
   it('concurrent creates (on SQLite one group commit): one 201 per source_id, 409 for the repeats, a bad one refused alone', async () => {
     const a = orderBody();
     const b = orderBody();
-    const post = (body: ReturnType<typeof orderBody>) => client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
+    const post = (body: ReturnType<typeof orderBody>) =>
+      client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body });
     // A location of another store passes validation and fails inside the insert's savepoint.
-    const answers = await Promise.all([post(a), post(b), post(a), post({ ...orderBody(), pickup_location: { location_id: 'loc_elsewhere' } }), post(b)]);
+    const answers = await Promise.all([
+      post(a),
+      post(b),
+      post(a),
+      post({ ...orderBody(), pickup_location: { location_id: 'loc_elsewhere' } }),
+      post(b),
+    ]);
     const statuses = answers.map((r) => r.response.status);
     if (t.sqlite) {
       // One group commit takes them in the order they arrived: the first of each source_id wins.
@@ -100,8 +149,13 @@ describe('error envelope of the order service', () => {
       expect([statuses[1], statuses[4]].sort()).toEqual([201, 409]);
     }
     // The stored order of each source_id is the one answered 201.
-    const stored = await t.query<{ id: string; source_id: string }>('SELECT id, source_id FROM orders WHERE store_id = $1 AND source_id IN ($2, $3)', [storeId, a.source_id, b.source_id]);
-    const won = answers.filter((r) => r.response.status === 201).map((r) => ({ id: r.data!.data.id, source_id: r.data!.data.source_id }));
+    const stored = await t.query<{ id: string; source_id: string }>(
+      'SELECT id, source_id FROM orders WHERE store_id = $1 AND source_id IN ($2, $3)',
+      [storeId, a.source_id, b.source_id],
+    );
+    const won = answers
+      .filter((r) => r.response.status === 201)
+      .map((r) => ({ id: r.data!.data.id, source_id: r.data!.data.source_id }));
     const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id);
     expect(stored.sort(byId)).toEqual(won.sort(byId));
     expect(stored.map((r) => r.source_id).sort()).toEqual([a.source_id, b.source_id].sort());
@@ -113,14 +167,20 @@ describe('error envelope of the order service', () => {
   it('a shipping order may not carry pickup fields', async () => {
     const res = await client.POST('/orders', {
       params: { header: { 'svc-store-id': storeId } },
-      body: orderBody({ delivery_method: 'shipping', pickup_location: { location_id: 'loc_x' }, pickup_info: { instructions: 'x' } }),
+      body: orderBody({
+        delivery_method: 'shipping',
+        pickup_location: { location_id: 'loc_x' },
+        pickup_info: { instructions: 'x' },
+      }),
     });
     expect(res.response.status).toBe(422);
     expect(res.error?.meta.errors?.map((e) => e.path)).toEqual(['pickup_location', 'pickup_info']);
   });
 
   it('422/42200 for a path id over its documented 64 characters', async () => {
-    const longId = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: 'o'.repeat(65) } } });
+    const longId = await client.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': storeId }, path: { id: 'o'.repeat(65) } },
+    });
     expect(longId.response.status).toBe(422);
     expect(longId.error?.meta.errors).toEqual([{ path: 'path.id', info: 'Must be at most 64 characters long.' }]);
     const longStore = await client.GET('/stores/{id}', { params: { path: { id: 's'.repeat(65) } } });
@@ -132,7 +192,9 @@ describe('error envelope of the order service', () => {
     ['8,000 characters', 's'.repeat(8000)],
     ['characters no id has', 'sto_*?ü'],
   ])('412/41204 for a svc-store-id of %s: it names no store', async (_, value) => {
-    const res = await client.GET('/locations/{id}', { params: { header: { 'svc-store-id': value }, path: { id: 'loc_1' } } });
+    const res = await client.GET('/locations/{id}', {
+      params: { header: { 'svc-store-id': value }, path: { id: 'loc_1' } },
+    });
     expect(res.response.status).toBe(412);
     expect(res.error?.meta).toMatchObject({ code: 41204, type: 'PreconditionFailed' });
     const list = await client.GET('/orders', { params: { header: { 'svc-store-id': value } } });
@@ -143,7 +205,9 @@ describe('error envelope of the order service', () => {
     const route = await t.raw('/nothing-here', { headers: { 'svc-api-key': key.key } });
     expect(route.status).toBe(404);
     expect((await route.json()).meta).toMatchObject({ code: 40400, type: 'NotFound' });
-    const order = await client.GET('/orders/{id}', { params: { header: { 'svc-store-id': storeId }, path: { id: 'ord_unknown' } } });
+    const order = await client.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': storeId }, path: { id: 'ord_unknown' } },
+    });
     expect(order.response.status).toBe(404);
     expect(order.error?.meta.code).toBe(40400);
   });
@@ -151,14 +215,23 @@ describe('error envelope of the order service', () => {
   it('500/50000 without the internal message when something unexpected fails', async () => {
     const app = appFor({
       storage: t.storage,
-      clock: { now: () => { throw new Error('secret internal detail'); } },
+      clock: {
+        now: () => {
+          throw new Error('secret internal detail');
+        },
+      },
       config: t.config,
     });
-    const res = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/stores', { headers: { 'svc-api-key': key.key } });
+    const res = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/stores', {
+      headers: { 'svc-api-key': key.key },
+    });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('secret');
-    expect(JSON.parse(text)).toEqual({ meta: { code: 50000, type: 'InternalError', message: 'An internal error occurred.' }, data: null });
+    expect(JSON.parse(text)).toEqual({
+      meta: { code: 50000, type: 'InternalError', message: 'An internal error occurred.' },
+      data: null,
+    });
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 

@@ -9,7 +9,11 @@ const h = (storeId: string) => ({ header: { 'svc-store-id': storeId } });
 
 describe('stores', () => {
   it('creates, gets, lists and updates a store in the envelope', async () => {
-    const body = storeBody({ owner_email: 'ops@example.com', timezone_identifier: 'Europe/Berlin', url: 'https://shop.example.com/' });
+    const body = storeBody({
+      owner_email: 'ops@example.com',
+      timezone_identifier: 'Europe/Berlin',
+      url: 'https://shop.example.com/',
+    });
     const created = await client.POST('/stores', { body });
     expect(created.response.status).toBe(201);
     expect(created.data?.meta).toEqual({ code: 20100, type: 'Created', message: 'Created.' });
@@ -22,8 +26,16 @@ describe('stores', () => {
     expect(got.data?.data).toEqual(store);
 
     t.clock.advance(60_000);
-    const updated = await client.PATCH('/stores/{id}', { params: { path: { id: store.id } }, body: { name: 'Renamed' } });
-    expect(updated.data?.data).toMatchObject({ name: 'Renamed', source_id: body.source_id, updated_at: '2024-07-01T08:01:00.000Z', created_at: store.created_at });
+    const updated = await client.PATCH('/stores/{id}', {
+      params: { path: { id: store.id } },
+      body: { name: 'Renamed' },
+    });
+    expect(updated.data?.data).toMatchObject({
+      name: 'Renamed',
+      source_id: body.source_id,
+      updated_at: '2024-07-01T08:01:00.000Z',
+      created_at: store.created_at,
+    });
 
     const list = await client.GET('/stores', { params: { query: { limit: 50 } } });
     expect(list.data?.data.stores.map((s) => s.id)).toContain(store.id);
@@ -42,7 +54,9 @@ describe('stores', () => {
     expect(list.response.status).toBe(200);
     // Oldest first, ties (one clock instant here) broken by id.
     expect(list.data?.data.stores.map((s) => s.id)).toEqual([a.id, b.id].sort());
-    expect(list.data?.data.parameter_string).toBe(`page=1&limit=50${ids.map((id) => `&source_ids[]=${encodeURIComponent(id)}`).join('')}`);
+    expect(list.data?.data.parameter_string).toBe(
+      `page=1&limit=50${ids.map((id) => `&source_ids[]=${encodeURIComponent(id)}`).join('')}`,
+    );
     const bad = await client.GET('/stores', { params: { query: { 'source_ids[]': ['x'.repeat(32)] } } });
     expect(bad.response.status).toBe(422);
     expect(bad.error?.meta.errors?.map((e) => e.path)).toEqual(['query.source_ids[][0]']);
@@ -53,7 +67,11 @@ describe('stores', () => {
     await client.POST('/stores', { body });
     const again = await client.POST('/stores', { body });
     expect(again.response.status).toBe(409);
-    expect(again.error?.meta).toMatchObject({ code: 40900, type: 'Conflict', errors: [{ path: 'source_id', info: 'Already exists.' }] });
+    expect(again.error?.meta).toMatchObject({
+      code: 40900,
+      type: 'Conflict',
+      errors: [{ path: 'source_id', info: 'Already exists.' }],
+    });
   });
 });
 
@@ -61,7 +79,11 @@ describe('locations', () => {
   it('creates, gets and lists locations of a store', async () => {
     const store = await createStore(client);
     const loc = await createLocation(client, store.id);
-    expect(loc).toMatchObject({ store: { id: store.id }, name: 'Berlin Mitte', address: { coordinate: { latitude: 52.5294, longitude: 13.4011 } } });
+    expect(loc).toMatchObject({
+      store: { id: store.id },
+      name: 'Berlin Mitte',
+      address: { coordinate: { latitude: 52.5294, longitude: 13.4011 } },
+    });
     const got = await client.GET('/locations/{id}', { params: { ...h(store.id), path: { id: loc.id } } });
     expect(got.data?.data).toEqual(loc);
     const list = await client.GET('/locations', { params: h(store.id) });
@@ -111,8 +133,21 @@ describe('orders', () => {
       subtotal: '42.10',
       note: 'Leave at the door',
       source_created_at: '2024-07-01T09:30:00+02:00',
-      customer: { source_id: 'c-1', first_name: 'Ada', last_name: 'Lovelace', emails: ['ada@example.com'], locale: 'en-GB', phones: ['+44 20 7946 0000'] },
-      shipping_address: { type: 'residential', street_1: '12 Analytical Row', city: 'London', postal_code: 'N1 9GU', country_region: 'GBR' },
+      customer: {
+        source_id: 'c-1',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        emails: ['ada@example.com'],
+        locale: 'en-GB',
+        phones: ['+44 20 7946 0000'],
+      },
+      shipping_address: {
+        type: 'residential',
+        street_1: '12 Analytical Row',
+        city: 'London',
+        postal_code: 'N1 9GU',
+        country_region: 'GBR',
+      },
       billing_address: { type: 'business', company: 'Engines Ltd', country_region: 'GBR' },
       tags: ['vip', 'first-order'],
       shipping_method: 'Standard',
@@ -133,19 +168,33 @@ describe('orders', () => {
     expect(got.data?.data).toEqual(order);
   });
 
-  it('expands a pickup order\'s location with its address, coordinate and opening hours', async () => {
+  it("expands a pickup order's location with its address, coordinate and opening hours", async () => {
     const store = await createStore(client);
     const loc = await createLocation(client, store.id);
     const order = await createOrder(client, store.id, {
       delivery_method: 'pickup',
       pickup_location: { location_id: loc.id },
-      pickup_info: { instructions: 'Counter', estimated_ready_for_pickup_at: { min: '2024-07-02T10:00:00Z', max: '2024-07-02T12:00:00Z' }, pickup_deadline_at: '2024-07-09T18:00:00Z' },
+      pickup_info: {
+        instructions: 'Counter',
+        estimated_ready_for_pickup_at: { min: '2024-07-02T10:00:00Z', max: '2024-07-02T12:00:00Z' },
+        pickup_deadline_at: '2024-07-09T18:00:00Z',
+      },
     });
-    expect(order.pickup_location).toEqual({ location_id: loc.id, address: loc.address, opening_hours: loc.opening_hours });
+    expect(order.pickup_location).toEqual({
+      location_id: loc.id,
+      address: loc.address,
+      opening_hours: loc.opening_hours,
+    });
     const list = await client.GET('/orders', { params: h(store.id) });
-    expect(list.data?.data.orders[0].pickup_location?.address.coordinate).toEqual({ latitude: 52.5294, longitude: 13.4011 });
+    expect(list.data?.data.orders[0].pickup_location?.address.coordinate).toEqual({
+      latitude: 52.5294,
+      longitude: 13.4011,
+    });
     // An update keeps the expanded location, and a read answers what the update did.
-    const patched = await client.PATCH('/orders/{id}', { params: { ...h(store.id), path: { id: order.id } }, body: { note: 'Ready' } });
+    const patched = await client.PATCH('/orders/{id}', {
+      params: { ...h(store.id), path: { id: order.id } },
+      body: { note: 'Ready' },
+    });
     expect(patched.data?.data).toEqual({ ...order, note: 'Ready' });
     const got = await client.GET('/orders/{id}', { params: { ...h(store.id), path: { id: order.id } } });
     expect(got.data?.data).toEqual(patched.data?.data);
@@ -155,9 +204,14 @@ describe('orders', () => {
     const a = await createStore(client);
     const b = await createStore(client);
     const locB = await createLocation(client, b.id);
-    const res = await client.POST('/orders', { params: h(a.id), body: orderBody({ delivery_method: 'pickup', pickup_location: { location_id: locB.id } }) });
+    const res = await client.POST('/orders', {
+      params: h(a.id),
+      body: orderBody({ delivery_method: 'pickup', pickup_location: { location_id: locB.id } }),
+    });
     expect(res.response.status).toBe(422);
-    expect(res.error?.meta.errors).toEqual([{ path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' }]);
+    expect(res.error?.meta.errors).toEqual([
+      { path: 'pickup_location.location_id', info: 'No location with this id exists in the store.' },
+    ]);
   });
 
   it('updates note, tags, statuses and source_updated_at, keeping the rest', async () => {
@@ -166,7 +220,14 @@ describe('orders', () => {
     t.clock.advance(5_000);
     const res = await client.PATCH('/orders/{id}', {
       params: { ...h(store.id), path: { id: order.id } },
-      body: { status: 'closed', fulfillment_status: 'fulfilled', financial_status: 'refunded', note: 'done', tags: ['b', 'c'], source_updated_at: '2024-07-03T08:00:00Z' },
+      body: {
+        status: 'closed',
+        fulfillment_status: 'fulfilled',
+        financial_status: 'refunded',
+        note: 'done',
+        tags: ['b', 'c'],
+        source_updated_at: '2024-07-03T08:00:00Z',
+      },
     });
     expect(res.response.status).toBe(200);
     expect(res.data?.data).toEqual({
@@ -194,9 +255,16 @@ describe('orders', () => {
     const a = await createOrder(client, store.id, { source_id: 'A 1' });
     await createOrder(client, store.id, { source_id: 'B-2' });
     const c = await createOrder(client, store.id, { source_id: 'C+3' });
-    const res = await client.GET('/orders', { params: { ...h(store.id), query: { 'source_ids[]': ['A 1', 'C+3'], sort: '+source_created_at', limit: 5, page: 1 } } });
+    const res = await client.GET('/orders', {
+      params: {
+        ...h(store.id),
+        query: { 'source_ids[]': ['A 1', 'C+3'], sort: '+source_created_at', limit: 5, page: 1 },
+      },
+    });
     expect(res.data?.data.orders.map((o) => o.id).sort()).toEqual([a.id, c.id].sort());
-    expect(res.data?.data.parameter_string).toBe('page=1&limit=5&sort=%2Bsource_created_at&source_ids[]=A%201&source_ids[]=C%2B3');
+    expect(res.data?.data.parameter_string).toBe(
+      'page=1&limit=5&sort=%2Bsource_created_at&source_ids[]=A%201&source_ids[]=C%2B3',
+    );
     const one = await client.GET('/orders', { params: { ...h(store.id), query: { 'source_ids[]': ['B-2'] } } });
     expect(one.data?.data.orders.map((o) => o.source_id)).toEqual(['B-2']);
     expect(one.data?.data.parameter_string).toBe('page=1&limit=10&sort=-source_created_at&source_ids[]=B-2');

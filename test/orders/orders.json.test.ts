@@ -29,7 +29,11 @@ function parsedAndSerialized(row: OldRow): string {
     ...doc,
     tags: doc.tags ?? [],
     ...(row.locationId !== null && {
-      pickup_location: { location_id: row.locationId, address: JSON.parse(row.locationAddress ?? '{}'), opening_hours: JSON.parse(row.locationHours ?? '{}') },
+      pickup_location: {
+        location_id: row.locationId,
+        address: JSON.parse(row.locationAddress ?? '{}'),
+        opening_hours: JSON.parse(row.locationHours ?? '{}'),
+      },
     }),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -53,7 +57,8 @@ const rendered = (row: OldRow) =>
     id: row.id,
     storeId: row.storeId,
     fields: JSON.parse(row.doc) as Parameters<typeof orderJson>[0]['fields'],
-    pickupLocation: row.locationId === null ? undefined : (JSON.parse(parsedAndSerialized(row)) as Order).pickup_location,
+    pickupLocation:
+      row.locationId === null ? undefined : (JSON.parse(parsedAndSerialized(row)) as Order).pickup_location,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   });
@@ -62,8 +67,19 @@ const { pickup_location: _, ...base } = orderBody();
 const cases = [
   ['without tags', base],
   ['with tags', { ...base, tags: ['a', 'b'] }],
-  ['with tags first and text that looks like JSON', { tags: [], ...base, note: '"tags":[1]}, {"id":"x"} \\" \u2028 ü 🎉' }],
-  ['without tags, "tags": in strings and product_tags', { ...base, note: '{"tags":[]} \\"tags\\": "tags":', number: 'tags', items: [{ quantity: 1, sku: '"tags":', product_tags: ['tags'] }] }],
+  [
+    'with tags first and text that looks like JSON',
+    { tags: [], ...base, note: '"tags":[1]}, {"id":"x"} \\" \u2028 ü 🎉' },
+  ],
+  [
+    'without tags, "tags": in strings and product_tags',
+    {
+      ...base,
+      note: '{"tags":[]} \\"tags\\": "tags":',
+      number: 'tags',
+      items: [{ quantity: 1, sku: '"tags":', product_tags: ['tags'] }],
+    },
+  ],
   ['with tags that contain "tags":', { ...base, tags: ['"tags":', 'tags'] }],
   ['pickup', { ...base, delivery_method: 'pickup', pickup_info: { instructions: 'Ask.' } }],
 ] as Array<[string, Record<string, unknown>]>;
@@ -82,7 +98,9 @@ describe('orderJson: the order as stored and served', () => {
   // without tags when none were sent; 0002 added the tags and 0003 renders the whole order. After
   // both, each row's document is exactly what reading the row answered before.
   it.each(cases)('renders rows written before migrations 0002 and 0003 as they read before: %s', (_name, doc) => {
-    const migrations = loadMigrationFiles().filter((m) => m.tag === '0002_order_doc_tags' || m.tag === '0003_order_doc_rendered');
+    const migrations = loadMigrationFiles().filter(
+      (m) => m.tag === '0002_order_doc_tags' || m.tag === '0003_order_doc_rendered',
+    );
     expect(migrations).toHaveLength(2);
     for (const location of [false, true]) {
       for (const storeId of ['sto_1', 'sto_"1"']) {
@@ -90,8 +108,13 @@ describe('orderJson: the order as stored and served', () => {
         const sqlite = new Database(':memory:');
         sqlite.exec(`CREATE TABLE locations (id TEXT PRIMARY KEY, address TEXT NOT NULL, opening_hours TEXT NOT NULL);
           CREATE TABLE orders (id TEXT PRIMARY KEY, store_id TEXT NOT NULL, location_id TEXT, doc TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`);
-        if (location) sqlite.prepare('INSERT INTO locations VALUES (?, ?, ?)').run(row.locationId, row.locationAddress, row.locationHours);
-        sqlite.prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?)').run(row.id, row.storeId, row.locationId, row.doc, row.createdAt, row.updatedAt);
+        if (location)
+          sqlite
+            .prepare('INSERT INTO locations VALUES (?, ?, ?)')
+            .run(row.locationId, row.locationAddress, row.locationHours);
+        sqlite
+          .prepare('INSERT INTO orders VALUES (?, ?, ?, ?, ?, ?)')
+          .run(row.id, row.storeId, row.locationId, row.doc, row.createdAt, row.updatedAt);
         for (const m of migrations) sqlite.exec(m.sql);
         const migrated = sqlite.prepare('SELECT doc FROM orders').pluck().get() as string;
         sqlite.close();

@@ -27,10 +27,16 @@ function names(n: number): string[] {
 describe('a body with very many problems', () => {
   it('130,000 unknown properties in 1 MiB: 422 listing 100 of them and the count of the rest', async () => {
     const valid = JSON.stringify(orderBody());
-    const extra = names(130_000).map((k) => `${JSON.stringify(k)}:0`).join(',');
+    const extra = names(130_000)
+      .map((k) => `${JSON.stringify(k)}:0`)
+      .join(',');
     const body = `${valid.slice(0, -1)},${extra}}`;
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(t.config.BODY_LIMIT_BYTES);
-    const res = await t.raw('/orders', { method: 'POST', headers: { 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' }, body });
+    const res = await t.raw('/orders', {
+      method: 'POST',
+      headers: { 'svc-api-key': key.key, 'svc-store-id': storeId, 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(422);
     const text = await res.text();
     expect(text.length).toBeLessThan(20_000);

@@ -16,7 +16,10 @@ beforeAll(async () => {
     const created_at = new Date(Date.UTC(2024, 6, 1, i % 7)).toISOString().replace('Z', '+00:00');
     const updated = new Date(Date.UTC(2024, 6, 2, 12 + (i % 5)));
     const source_updated_at = i % 9 === 0 ? undefined : `${updated.toISOString().slice(0, 19)}+02:00`;
-    const res = await client.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: orderBody({ source_created_at: created_at, source_updated_at }) });
+    const res = await client.POST('/orders', {
+      params: { header: { 'svc-store-id': storeId } },
+      body: orderBody({ source_created_at: created_at, source_updated_at }),
+    });
     const o = res.data!.data;
     created.push({
       id: o.id,
@@ -29,31 +32,40 @@ beforeAll(async () => {
 const sorts = ['-source_created_at', '+source_created_at', '-source_updated_at', '+source_updated_at'] as const;
 
 describe('pagination', () => {
-  it.each(sorts)('walks every page with sort %s: no order repeated or skipped, in the documented order', async (sort) => {
-    const seen: string[] = [];
-    let page = 1;
-    for (;;) {
-      const res = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { sort, limit: 10, page } } });
-      const data = res.data!.data;
-      expect(data.pagination).toEqual({ page, limit: 10, has_next_page: page < 5 });
-      expect(data.parameter_string).toBe(`page=${page}&limit=10&sort=${encodeURIComponent(sort)}`);
-      seen.push(...data.orders.map((o) => o.id));
-      if (!data.pagination.has_next_page) break;
-      page++;
-    }
-    expect(page).toBe(5);
-    expect(seen).toHaveLength(TOTAL);
-    expect(new Set(seen).size).toBe(TOTAL);
-    const key = sort.endsWith('created_at') ? 'created' : 'updated';
-    const dir = sort.startsWith('-') ? -1 : 1;
-    const expected = [...created].sort((a, b) => dir * (a[key] - b[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))).map((o) => o.id);
-    expect(seen).toEqual(expected);
-  });
+  it.each(sorts)(
+    'walks every page with sort %s: no order repeated or skipped, in the documented order',
+    async (sort) => {
+      const seen: string[] = [];
+      let page = 1;
+      for (;;) {
+        const res = await client.GET('/orders', {
+          params: { header: { 'svc-store-id': storeId }, query: { sort, limit: 10, page } },
+        });
+        const data = res.data!.data;
+        expect(data.pagination).toEqual({ page, limit: 10, has_next_page: page < 5 });
+        expect(data.parameter_string).toBe(`page=${page}&limit=10&sort=${encodeURIComponent(sort)}`);
+        seen.push(...data.orders.map((o) => o.id));
+        if (!data.pagination.has_next_page) break;
+        page++;
+      }
+      expect(page).toBe(5);
+      expect(seen).toHaveLength(TOTAL);
+      expect(new Set(seen).size).toBe(TOTAL);
+      const key = sort.endsWith('created_at') ? 'created' : 'updated';
+      const dir = sort.startsWith('-') ? -1 : 1;
+      const expected = [...created]
+        .sort((a, b) => dir * (a[key] - b[key] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+        .map((o) => o.id);
+      expect(seen).toEqual(expected);
+    },
+  );
 
   it('has_next_page is false on an exactly full last page and the page after it is empty', async () => {
     const res = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { limit: 47 } } });
     expect(res.data?.data.pagination.has_next_page).toBe(false);
-    const next = await client.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { limit: 47, page: 2 } } });
+    const next = await client.GET('/orders', {
+      params: { header: { 'svc-store-id': storeId }, query: { limit: 47, page: 2 } },
+    });
     expect(next.data?.data.orders).toEqual([]);
     expect(next.data?.data.pagination.has_next_page).toBe(false);
   });
@@ -67,12 +79,16 @@ describe('a page of small and large orders together', () => {
     const sizes = [0, 40, 0, 40, 0];
     const ids: string[] = [];
     for (const [i, kb] of sizes.entries()) {
-      const body = kb ? { ...largeOrderBody(i, kb), source_created_at: `2024-07-0${i + 1}T00:00:00Z` } : orderBody({ source_created_at: `2024-07-0${i + 1}T00:00:00Z` });
+      const body = kb
+        ? { ...largeOrderBody(i, kb), source_created_at: `2024-07-0${i + 1}T00:00:00Z` }
+        : orderBody({ source_created_at: `2024-07-0${i + 1}T00:00:00Z` });
       const res = await client.POST('/orders', { ...h, body: body as never });
       expect(res.response.status).toBe(201);
       ids.push(res.data!.data.id);
     }
-    const page = await client.GET('/orders', { params: { header: { 'svc-store-id': store }, query: { limit: 50, sort: '+source_created_at' } } });
+    const page = await client.GET('/orders', {
+      params: { header: { 'svc-store-id': store }, query: { limit: 50, sort: '+source_created_at' } },
+    });
     expect(page.response.status).toBe(200);
     const orders = page.data!.data.orders;
     expect(orders.map((o) => o.id)).toEqual(ids);

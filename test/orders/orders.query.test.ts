@@ -13,7 +13,8 @@ beforeAll(async () => {
     ids.push((await createOrder(client, storeId, { source_created_at: at, source_id: `q-${at.slice(8, 10)}` })).id);
   }
 });
-const get = (query: string) => t.raw(`/orders${query}`, { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
+const get = (query: string) =>
+  t.raw(`/orders${query}`, { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
 
 describe('listOrders query as the seed writes it', () => {
   it.each([
@@ -46,7 +47,9 @@ describe('listOrders query as the seed writes it', () => {
   });
 
   it('refuses a query parameter on an operation that declares none', async () => {
-    const res = await t.raw(`/orders/${ids[0]}?expand=items`, { headers: { 'svc-api-key': key.key, 'svc-store-id': storeId } });
+    const res = await t.raw(`/orders/${ids[0]}?expand=items`, {
+      headers: { 'svc-api-key': key.key, 'svc-store-id': storeId },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).meta.errors).toEqual([{ path: 'query.expand', info: 'Unknown parameter.' }]);
   });
@@ -54,6 +57,9 @@ describe('listOrders query as the seed writes it', () => {
   it('lists every problem: an unknown parameter and a bound together', async () => {
     const res = await get('?limit=51&foo=1');
     expect(res.status).toBe(422);
-    expect((await res.json()).meta.errors.map((e: { path: string }) => e.path).sort()).toEqual(['query.foo', 'query.limit']);
+    expect((await res.json()).meta.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'query.foo',
+      'query.limit',
+    ]);
   });
 });

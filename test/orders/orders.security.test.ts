@@ -10,7 +10,11 @@ describe('authentication', () => {
     const { key } = await t.account();
     const noKey = await t.raw('/stores');
     expect(noKey.status).toBe(401);
-    expect((await noKey.json()).meta).toEqual({ code: 40100, type: 'Unauthorized', message: 'A valid svc-api-key header is required.' });
+    expect((await noKey.json()).meta).toEqual({
+      code: 40100,
+      type: 'Unauthorized',
+      message: 'A valid svc-api-key header is required.',
+    });
     const unknown = await t.raw('/stores', { headers: { 'svc-api-key': 'svc_not-a-real-key' } });
     expect(unknown.status).toBe(401);
 
@@ -30,8 +34,8 @@ describe('authentication', () => {
   });
 });
 
-describe('tenancy: another account\'s records do not exist for a caller', () => {
-  it('another account\'s store is 412/41204 and its orders and locations are invisible', async () => {
+describe("tenancy: another account's records do not exist for a caller", () => {
+  it("another account's store is 412/41204 and its orders and locations are invisible", async () => {
     const alice = (await t.account('alice')).client;
     const mallory = (await t.account('mallory')).client;
     const store = await createStore(alice);
@@ -44,20 +48,32 @@ describe('tenancy: another account\'s records do not exist for a caller', () => 
     expect(get.error?.meta.code).toBe(41204);
     expect((await mallory.GET('/orders', { params: asMallory })).error?.meta.code).toBe(41204);
     expect((await mallory.POST('/orders', { params: asMallory, body: orderBody() })).error?.meta.code).toBe(41204);
-    expect((await mallory.GET('/locations/{id}', { params: { ...asMallory, path: { id: loc.id } } })).error?.meta.code).toBe(41204);
+    expect(
+      (await mallory.GET('/locations/{id}', { params: { ...asMallory, path: { id: loc.id } } })).error?.meta.code,
+    ).toBe(41204);
     const storeGet = await mallory.GET('/stores/{id}', { params: { path: { id: store.id } } });
     expect(storeGet.response.status).toBe(404);
-    expect((await mallory.PATCH('/stores/{id}', { params: { path: { id: store.id } }, body: { name: 'pwned' } })).response.status).toBe(404);
+    expect(
+      (await mallory.PATCH('/stores/{id}', { params: { path: { id: store.id } }, body: { name: 'pwned' } })).response
+        .status,
+    ).toBe(404);
     expect((await mallory.GET('/stores')).data?.data.stores).toEqual([]);
 
     // Mallory's own store does not reach Alice's order or location either.
     const own = await createStore(mallory);
-    const cross = await mallory.GET('/orders/{id}', { params: { header: { 'svc-store-id': own.id }, path: { id: order.id } } });
+    const cross = await mallory.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': own.id }, path: { id: order.id } },
+    });
     expect(cross.response.status).toBe(404);
     expect(cross.error?.meta.code).toBe(40400);
-    const patch = await mallory.PATCH('/orders/{id}', { params: { header: { 'svc-store-id': own.id }, path: { id: order.id } }, body: { note: 'x' } });
+    const patch = await mallory.PATCH('/orders/{id}', {
+      params: { header: { 'svc-store-id': own.id }, path: { id: order.id } },
+      body: { note: 'x' },
+    });
     expect(patch.response.status).toBe(404);
-    const locCross = await mallory.GET('/locations/{id}', { params: { header: { 'svc-store-id': own.id }, path: { id: loc.id } } });
+    const locCross = await mallory.GET('/locations/{id}', {
+      params: { header: { 'svc-store-id': own.id }, path: { id: loc.id } },
+    });
     expect(locCross.response.status).toBe(404);
     const pickup = await mallory.POST('/orders', {
       params: { header: { 'svc-store-id': own.id } },
@@ -65,7 +81,9 @@ describe('tenancy: another account\'s records do not exist for a caller', () => 
     });
     expect(pickup.response.status).toBe(422);
 
-    const still = await alice.GET('/orders/{id}', { params: { header: { 'svc-store-id': store.id }, path: { id: order.id } } });
+    const still = await alice.GET('/orders/{id}', {
+      params: { header: { 'svc-store-id': store.id }, path: { id: order.id } },
+    });
     expect(still.data?.data).toEqual(order);
   });
 });

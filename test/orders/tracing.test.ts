@@ -29,7 +29,12 @@ async function otlpReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, contentTypes, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    contentTypes,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe(`traces (${process.env.TEST_ENGINE ?? 'sqlite'})`, () => {

@@ -22,18 +22,38 @@ const checkpoints = (stdout: string) =>
 it('WAL checkpoints run on the worker thread while the server takes writes, and the database is whole after SIGTERM', async () => {
   const dir = tempDir('checkpoint-');
   const file = path.join(dir, 'cp.db');
-  server = await startServer({ DATABASE_URL: `file:${file}`, LOG_LEVEL: 'debug', RATE_LIMIT_PER_SECOND: '0', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') });
-  const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  server = await startServer({
+    DATABASE_URL: `file:${file}`,
+    LOG_LEVEL: 'debug',
+    RATE_LIMIT_PER_SECOND: '0',
+    KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
+  });
+  const key = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   const headers = { 'content-type': 'application/json', 'svc-api-key': key };
   const base = `${server.url}/commerce/2024-07`;
-  const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
+  const store = await checkedFetch(`${base}/stores`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }),
+  });
   const storeId = ((await store.json()) as { data: { id: string } }).data.id;
 
   for (let i = 0; i < 60; i++) {
     const res = await checkedFetch(`${base}/orders`, {
       method: 'POST',
       headers: { ...headers, 'svc-store-id': storeId },
-      body: JSON.stringify({ source_id: `o${i}`, number: String(i), currency: 'EUR', status: 'open', order_total: '1.00', items: [{ source_id: 'li-1', quantity: 1 }], delivery_method: 'shipping' }),
+      body: JSON.stringify({
+        source_id: `o${i}`,
+        number: String(i),
+        currency: 'EUR',
+        status: 'open',
+        order_total: '1.00',
+        items: [{ source_id: 'li-1', quantity: 1 }],
+        delivery_method: 'shipping',
+      }),
     });
     expect(res.status).toBe(201);
   }

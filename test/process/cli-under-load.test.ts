@@ -21,10 +21,17 @@ describe('the CLI while 32 writers load the server (SQLite)', () => {
   it('creates 20 keys, every run succeeds, and the server answers no 5xx', { timeout: 180_000 }, async () => {
     const env = { DATABASE_URL: `file:${path.join(tempDir(), 'service.db')}`, RATE_LIMIT_PER_SECOND: '0' };
     server = await startServer(env);
-    const devKey = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+    const devKey = server
+      .stdout()
+      .split('\n')
+      .find((l) => l.startsWith('svc_'))!;
     const base = `${server.url}/commerce/2024-07`;
     const send = async (method: string, url: string, headers: Record<string, string>, body: unknown) => {
-      const res = await fetch(url, { method, headers: { 'content-type': 'application/json', 'svc-api-key': devKey, ...headers }, body: JSON.stringify(body) });
+      const res = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json', 'svc-api-key': devKey, ...headers },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as { data: { id: string } } };
     };
 
@@ -39,8 +46,10 @@ describe('the CLI while 32 writers load the server (SQLite)', () => {
       for (let n = 0; !cliDone; n++) {
         const order = await send('POST', `${base}/orders`, h, orderBody({ source_id: `w${w}-${n}` }));
         count(order.status);
-        if (order.status === 201) count((await send('PATCH', `${base}/orders/${order.body.data.id}`, h, { note: `patched ${n}` })).status);
-        if (n % 5 === 0) count((await send('POST', `${base}/stores`, {}, storeBody({ source_id: `load-${w}-${n}` }))).status);
+        if (order.status === 201)
+          count((await send('PATCH', `${base}/orders/${order.body.data.id}`, h, { note: `patched ${n}` })).status);
+        if (n % 5 === 0)
+          count((await send('POST', `${base}/stores`, {}, storeBody({ source_id: `load-${w}-${n}` }))).status);
       }
     };
     const started = Date.now();
@@ -52,10 +61,14 @@ describe('the CLI while 32 writers load the server (SQLite)', () => {
     const cliWorker = async (from: number) => {
       for (let i = from; i < 20; i += 4) {
         try {
-          const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'api-key', 'create', '--name', `cli-${i}`], {
-            cwd: ROOT,
-            env: { ...process.env, ...env },
-          });
+          const { stdout, stderr } = await run(
+            process.execPath,
+            ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'api-key', 'create', '--name', `cli-${i}`],
+            {
+              cwd: ROOT,
+              env: { ...process.env, ...env },
+            },
+          );
           cliRuns.push({ code: 0, stdout, stderr });
         } catch (err) {
           const e = err as { code: number; stdout: string; stderr: string };
@@ -66,7 +79,9 @@ describe('the CLI while 32 writers load the server (SQLite)', () => {
     await Promise.all([0, 1, 2, 3].map(cliWorker));
     cliDone = true;
     const ended = await writers;
-    console.log(`20 CLI runs under 32 writers: ${Date.now() - started} ms, ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests`);
+    console.log(
+      `20 CLI runs under 32 writers: ${Date.now() - started} ms, ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests`,
+    );
     expect(ended.filter((w) => w.status === 'rejected')).toEqual([]);
 
     expect(cliRuns.filter((r) => r.code !== 0)).toEqual([]);

@@ -21,12 +21,17 @@ import { contractFor } from '../support/contract.js';
 import { ROOT, tempDir } from '../support/process.js';
 
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const blockAfter = (marker: string, lang: string) => new RegExp(`<!-- ${marker}[^>]*-->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+const blockAfter = (marker: string, lang: string) =>
+  new RegExp(`<!-- ${marker}[^>]*-->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
 const setup = blockAfter('readme-client-setup', 'sh');
 const example = blockAfter('readme-client', 'ts');
 const runLines = blockAfter('readme-client-run', 'sh');
 const clientDir = path.join(ROOT, 'packages/client');
-const clientPkg = JSON.parse(readFileSync(path.join(clientDir, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+const clientPkg = JSON.parse(readFileSync(path.join(clientDir, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+};
 
 const database = openDatabase(':memory:');
 const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
@@ -71,17 +76,41 @@ afterAll(async () => {
 
 const run = promisify(execFile);
 /** The project's own TypeScript, as `npx tsc` runs it there. */
-const typecheck = () => spawnSync(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+const typecheck = () =>
+  spawnSync(process.execPath, [path.join(project, 'node_modules/typescript/bin/tsc'), '-p', project], {
+    cwd: project,
+    encoding: 'utf8',
+  });
 
 it('the package from npm pack pulls only what it needs at run time: itself and openapi-fetch', () => {
   expect(Object.keys(clientPkg.dependencies)).toEqual(['openapi-fetch']);
-  const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: project, env: shellEnv(), encoding: 'utf8' });
-  const runtime = ls.stdout.trim().split('\n').slice(1).map((p) => path.relative(path.join(project, 'node_modules'), p));
+  const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], {
+    cwd: project,
+    env: shellEnv(),
+    encoding: 'utf8',
+  });
+  const runtime = ls.stdout
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((p) => path.relative(path.join(project, 'node_modules'), p));
   expect(runtime).toContain('@contract-first/client');
   expect(runtime).toContain('openapi-fetch');
   expect(runtime.length, runtime.join(', ')).toBeLessThan(10);
-  const files = readdirSync(path.join(project, 'node_modules/@contract-first/client'), { recursive: true, encoding: 'utf8' }).sort();
-  expect(files).toEqual(expect.arrayContaining(['LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/types/orders.d.ts', 'dist/types/keys.d.ts', 'package.json']));
+  const files = readdirSync(path.join(project, 'node_modules/@contract-first/client'), {
+    recursive: true,
+    encoding: 'utf8',
+  }).sort();
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'LICENSE',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/types/orders.d.ts',
+      'dist/types/keys.d.ts',
+      'package.json',
+    ]),
+  );
   expect(files.filter((f) => f.startsWith('src'))).toEqual([]);
 });
 
@@ -93,7 +122,12 @@ it('the README example type-checks in that project and, run with Node.js, create
   // The README's two lines as printed, with the key in KEY and the test server's origin.
   const env = { ...shellEnv(), KEY: key.key, API_URL: origin };
   // Not spawnSync: the server answers from this process's event loop.
-  const ran = await run('bash', ['-eo', 'pipefail', '-c', runLines!], { cwd: project, env, encoding: 'utf8', timeout: 60_000 });
+  const ran = await run('bash', ['-eo', 'pipefail', '-c', runLines!], {
+    cwd: project,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   // npm's own warnings (about this machine's npm settings) are not the example's output.
   expect(ran.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
   const storeId = /^store: (sto_\S+)$/m.exec(ran.stdout)?.[1];
@@ -101,7 +135,12 @@ it('the README example type-checks in that project and, run with Node.js, create
   // The store exists for that key.
   const { stdout: got } = await run(
     process.execPath,
-    ['--input-type=module', '-e', `import { createOrdersClient } from '${clientPkg.name}'; const c = createOrdersClient({ origin: process.env.API_URL, apiKey: process.env.API_KEY }); const r = await c.GET('/stores/{store_id}', { params: { path: { store_id: process.argv[1] } } }); console.log(r.response.status, r.data.data.name);`, storeId!],
+    [
+      '--input-type=module',
+      '-e',
+      `import { createOrdersClient } from '${clientPkg.name}'; const c = createOrdersClient({ origin: process.env.API_URL, apiKey: process.env.API_KEY }); const r = await c.GET('/stores/{store_id}', { params: { path: { store_id: process.argv[1] } } }); console.log(r.response.status, r.data.data.name);`,
+      storeId!,
+    ],
     { cwd: project, encoding: 'utf8', env: { ...process.env, API_URL: origin, API_KEY: key.key } },
   );
   expect(got.trim()).toBe('200 Example Shop');
@@ -129,7 +168,10 @@ export { status };
   // Every @ts-expect-error above is needed: an untyped client would leave them unused (an error).
   expect(checked.stdout + checked.stderr).toBe('');
   expect(checked.status).toBe(0);
-  writeFileSync(path.join(project, 'src', 'mistakes.ts'), `import { createOrdersClient } from '${clientPkg.name}';\nawait createOrdersClient({ origin: 'x', apiKey: 'k' }).POST('/stores', { body: { source_id: 1, name: 'n', currency: 'EUR' } });\n`);
+  writeFileSync(
+    path.join(project, 'src', 'mistakes.ts'),
+    `import { createOrdersClient } from '${clientPkg.name}';\nawait createOrdersClient({ origin: 'x', apiKey: 'k' }).POST('/stores', { body: { source_id: 1, name: 'n', currency: 'EUR' } });\n`,
+  );
   const refused = typecheck();
   expect(refused.status).not.toBe(0);
   expect(refused.stdout).toMatch(/mistakes\.ts.*error TS2322/);
@@ -142,8 +184,16 @@ it('the TypeScript sample of every operation in the docs type-checks in an integ
   for (const file of specFiles()) {
     const doc = parseYaml(readFileSync(file, 'utf8'), { maxAliasCount: -1 }) as Record<string, unknown>;
     const name = path.basename(file, '.yaml');
-    const withSamples = withCodeSamples(doc, { serverUrl: (doc.servers as Array<{ url: string }>)[0]!.url, clientFactory: `create${name[0]!.toUpperCase()}${name.slice(1)}Client` });
-    for (const item of Object.values(withSamples.paths as Record<string, Record<string, { operationId: string; 'x-codeSamples'?: Array<{ lang: string; source: string }> }>>)) {
+    const withSamples = withCodeSamples(doc, {
+      serverUrl: (doc.servers as Array<{ url: string }>)[0]!.url,
+      clientFactory: `create${name[0]!.toUpperCase()}${name.slice(1)}Client`,
+    });
+    for (const item of Object.values(
+      withSamples.paths as Record<
+        string,
+        Record<string, { operationId: string; 'x-codeSamples'?: Array<{ lang: string; source: string }> }>
+      >,
+    )) {
       for (const op of Object.values(item)) {
         const ts = op['x-codeSamples']?.find((x) => x.lang === 'TypeScript');
         if (!ts) continue;

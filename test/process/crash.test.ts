@@ -22,7 +22,9 @@ async function storedSourceIds(db: KeptDatabase): Promise<Set<string>> {
     const sqlite = new Database(db.file, { readonly: true });
     try {
       expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
-      return new Set((sqlite.prepare('select source_id from orders').all() as Array<{ source_id: string }>).map((r) => r.source_id));
+      return new Set(
+        (sqlite.prepare('select source_id from orders').all() as Array<{ source_id: string }>).map((r) => r.source_id),
+      );
     } finally {
       sqlite.close();
     }
@@ -30,7 +32,9 @@ async function storedSourceIds(db: KeptDatabase): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    return new Set((await client.query<{ source_id: string }>('select source_id from orders')).rows.map((r) => r.source_id));
+    return new Set(
+      (await client.query<{ source_id: string }>('select source_id from orders')).rows.map((r) => r.source_id),
+    );
   } finally {
     await client.end();
   }
@@ -40,14 +44,23 @@ it(`kill -9 in the middle of a stream of POST /orders, twice: after each restart
   const dir = tempDir('crash-');
   database = await keptTestDatabase();
   // The server as deployed on the run's engine: a SQLite file, or PostgreSQL (which needs PUBLIC_URL).
-  const engineEnv: Record<string, string> = database.file ? { DATABASE_URL: `file:${database.file}` } : { DATABASE_URL: database.url!, PUBLIC_URL: 'http://127.0.0.1:8080' };
+  const engineEnv: Record<string, string> = database.file
+    ? { DATABASE_URL: `file:${database.file}` }
+    : { DATABASE_URL: database.url!, PUBLIC_URL: 'http://127.0.0.1:8080' };
   const env = { ...engineEnv, RATE_LIMIT_PER_SECOND: '0', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') };
   server = await startServer(env);
-  const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  const key = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   expect(key).toBeTruthy();
   const headers = { 'content-type': 'application/json', 'svc-api-key': key };
   const base = () => `${server!.url}/commerce/2024-07`;
-  const store = await checkedFetch(`${base()}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
+  const store = await checkedFetch(`${base()}/stores`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }),
+  });
   const storeId = ((await store.json()) as { data: { id: string } }).data.id;
 
   const acknowledged = new Map<string, string>(); // source_id → id, for every 201
@@ -63,7 +76,18 @@ it(`kill -9 in the middle of a stream of POST /orders, twice: after each restart
           const res = await checkedFetch(`${base()}/orders`, {
             method: 'POST',
             headers: { ...headers, 'svc-store-id': storeId },
-            body: JSON.stringify({ source_id: sourceId, number: String(n), currency: 'EUR', status: 'open', order_total: '9.90', items: [{ source_id: 'A', sku: 'A', quantity: 1 }, { source_id: 'B', sku: 'B', quantity: 2 }], delivery_method: 'shipping' }),
+            body: JSON.stringify({
+              source_id: sourceId,
+              number: String(n),
+              currency: 'EUR',
+              status: 'open',
+              order_total: '9.90',
+              items: [
+                { source_id: 'A', sku: 'A', quantity: 1 },
+                { source_id: 'B', sku: 'B', quantity: 2 },
+              ],
+              delivery_method: 'shipping',
+            }),
           });
           const body = (await res.json()) as { data: { id: string } };
           if (res.status === 201) acknowledged.set(sourceId, body.data.id);

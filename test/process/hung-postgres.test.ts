@@ -23,7 +23,10 @@ afterAll(async () => {
 /** The postmaster and its children (the backends and background workers). */
 const serverProcesses = (c: Cluster) => {
   const pid = c.postmasterPid();
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map((l) => Number(l.trim())).filter((n) => n > 0);
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
   return [pid, ...children];
 };
 
@@ -40,11 +43,18 @@ describe.skipIf(!bin)('a PostgreSQL server that stops answering', () => {
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       SHUTDOWN_TIMEOUT_MS: '1000',
     });
-    const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+    const key = server
+      .stdout()
+      .split('\n')
+      .find((l) => l.startsWith('svc_'))!;
     expect(key).toBeTruthy();
     const orders = `${server.url}/commerce/2024-07`;
     const headers = { 'content-type': 'application/json', 'svc-api-key': key };
-    const store = await checkedFetch(`${orders}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
+    const store = await checkedFetch(`${orders}/stores`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }),
+    });
     expect(store.status).toBe(201);
     const storeId = ((await store.json()) as { data: { id: string } }).data.id;
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -58,9 +68,19 @@ describe.skipIf(!bin)('a PostgreSQL server that stops answering', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'unavailable' });
     const [created, listed, keys] = await Promise.all([
-      checkedFetch(`${orders}/orders`, { ...bounded, method: 'POST', headers: { ...headers, 'svc-store-id': storeId }, body: '{}' }),
+      checkedFetch(`${orders}/orders`, {
+        ...bounded,
+        method: 'POST',
+        headers: { ...headers, 'svc-store-id': storeId },
+        body: '{}',
+      }),
       checkedFetch(`${orders}/stores`, { ...bounded, headers }),
-      checkedFetch(`${server.url}/keygen/keys`, { ...bounded, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ userSecretProvider: 'dev' }) }),
+      checkedFetch(`${server.url}/keygen/keys`, {
+        ...bounded,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ userSecretProvider: 'dev' }),
+      }),
     ]);
     for (const res of [created, listed]) {
       expect(res.status).toBe(503);
@@ -69,7 +89,12 @@ describe.skipIf(!bin)('a PostgreSQL server that stops answering', () => {
       expect(await res.json()).toMatchObject({ meta: { code: 50300, type: 'ServiceUnavailable' }, data: null });
     }
     expect(keys.status).toBe(503);
-    expect(await keys.json()).toEqual({ error: { code: 'unavailable', message: 'The service cannot reach its database right now; retry the request later.' } });
+    expect(await keys.json()).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'The service cannot reach its database right now; retry the request later.',
+      },
+    });
     // The end user's prompt page answers with a page.
     const page = await fetch(`${server.url}/keygen/prompt?transactionToken=tt_${'A'.repeat(43)}`, bounded);
     expect(page.status).toBe(503);
@@ -77,15 +102,28 @@ describe.skipIf(!bin)('a PostgreSQL server that stops answering', () => {
     expect(await page.text()).toContain('data-reason="database_unavailable"');
 
     // SIGTERM: the process ends although closing the pool cannot finish.
-    const code = await Promise.race([server.stop('SIGTERM'), new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000))]);
+    const code = await Promise.race([
+      server.stop('SIGTERM'),
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000)),
+    ]);
     expect(code).not.toBe('still running');
     server = undefined;
 
     for (const pid of stopped) process.kill(pid, 'SIGCONT');
     stopped = [];
     // A new instance on the same database answers again.
-    server = await startServer({ DATABASE_URL: cluster.url, PUBLIC_URL: 'http://127.0.0.1:8080', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json') });
+    server = await startServer({
+      DATABASE_URL: cluster.url,
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
+    });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-    expect((await checkedFetch(`${orders.replace(/:\d+\//, `:${new URL(server.url).port}/`)}/stores/${storeId}`, { headers })).status).toBe(200);
+    expect(
+      (
+        await checkedFetch(`${orders.replace(/:\d+\//, `:${new URL(server.url).port}/`)}/stores/${storeId}`, {
+          headers,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -56,7 +56,12 @@ it('40 keep-alive connections alternating two instances, each reused after 7 s i
   const dir = tempDir('keep-alive-');
   servers.push(
     ...(await Promise.all(
-      ['a', 'b'].map((name) => startServer({ DATABASE_URL: `file:${path.join(dir, `${name}.db`)}`, KEYGEN_SEALED_ROOT_FILE: path.join(dir, `${name}.root.json`) })),
+      ['a', 'b'].map((name) =>
+        startServer({
+          DATABASE_URL: `file:${path.join(dir, `${name}.db`)}`,
+          KEYGEN_SEALED_ROOT_FILE: path.join(dir, `${name}.root.json`),
+        }),
+      ),
     )),
   );
   const connections = Array.from({ length: 40 }, (_, i) => keepAliveConnection(servers[i % 2]!.url));

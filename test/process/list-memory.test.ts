@@ -11,8 +11,8 @@ afterAll(async () => {
 });
 
 /** The process's peak resident set (VmHWM), in MB. */
-const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 // Issue 15 item 1 at reduced size: 20 orders of ~480 KB, 20 parallel pages of all of them
 // (~10 MB each, ~200 MB if every page were built as one string). The full size (50 orders of
@@ -29,19 +29,32 @@ it('answers parallel pages of large orders with bounded memory, and /healthz mea
     KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=192`.trim(),
   });
-  const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  const key = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   const headers = { 'content-type': 'application/json', 'svc-api-key': key };
   const base = `${server.url}/commerce/2024-07`;
-  const store = await checkedFetch(`${base}/stores`, { method: 'POST', headers, body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }) });
+  const store = await checkedFetch(`${base}/stores`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ source_id: 's', name: 'Shop', currency: 'EUR' }),
+  });
   const h = { ...headers, 'svc-store-id': ((await store.json()) as { data: { id: string } }).data.id };
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${base}/orders`, { method: 'POST', headers: h, body: JSON.stringify(largeOrderBody(i, 480)) });
+    const res = await fetch(`${base}/orders`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify(largeOrderBody(i, 480)),
+    });
     expect(res.status).toBe(201);
     await res.arrayBuffer();
   }
   // One page read whole and checked against the contract: the streamed body is the same JSON.
   const one = await checkedFetch(`${base}/orders?limit=50`, { headers: h });
-  const page = (await one.json()) as { data: { orders: Array<{ source_id: string }>; pagination: { has_next_page: boolean } } };
+  const page = (await one.json()) as {
+    data: { orders: Array<{ source_id: string }>; pagination: { has_next_page: boolean } };
+  };
   expect(page.data.orders).toHaveLength(20);
   expect(page.data.pagination.has_next_page).toBe(false);
 

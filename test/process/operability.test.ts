@@ -6,14 +6,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
 
 // tsx by its path: these run in folders of their own, where `--import tsx` would not resolve.
-const NODE_TS = [process.execPath, '--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href];
+const NODE_TS = [
+  process.execPath,
+  '--import',
+  pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href,
+];
 const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-const version = (JSON.parse(spawnSync('cat', [path.join(ROOT, 'package.json')], { encoding: 'utf8' }).stdout) as { version: string }).version;
+const version = (
+  JSON.parse(spawnSync('cat', [path.join(ROOT, 'package.json')], { encoding: 'utf8' }).stdout) as { version: string }
+).version;
 const VERSION_LINE = `contract-first-services ${version} (commit ${commit})`;
 
 /** A program of the checkout (src/server.ts or src/cli.ts) with arguments, in `cwd`, to its end. */
 const run = (file: string, args: string[], env: Record<string, string | undefined>, cwd = ROOT) =>
-  spawnSync(NODE_TS[0]!, [...NODE_TS.slice(1), path.join(ROOT, file), ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8' });
+  spawnSync(NODE_TS[0]!, [...NODE_TS.slice(1), path.join(ROOT, file), ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
 /** `npm start -- …` or `npm run cli -- …` as an operator types it, in the checkout. */
 const npm = (script: string[], env: Record<string, string | undefined>) =>
   spawnSync('npm', ['--silent', ...script], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -59,7 +69,14 @@ describe('--version', () => {
 describe('--check-config', () => {
   it('says OK for a good configuration, after opening the database and the sealed root', () => {
     const dir = tempDir();
-    const env = { NODE_ENV: 'production', DATABASE_URL: `file:${path.join(dir, 'service.db')}`, KEYGEN_ROOT_PASSPHRASE: 'a long test passphrase', KEYGEN_SEALED_ROOT_CREATE: 'true', KEYGEN_DEV_OIDC: 'true', PUBLIC_URL: 'https://keys.example.com' };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: `file:${path.join(dir, 'service.db')}`,
+      KEYGEN_ROOT_PASSPHRASE: 'a long test passphrase',
+      KEYGEN_SEALED_ROOT_CREATE: 'true',
+      KEYGEN_DEV_OIDC: 'true',
+      PUBLIC_URL: 'https://keys.example.com',
+    };
     // The first check creates the sealed root, as the first start would (KEYGEN_SEALED_ROOT_CREATE), and says so.
     const first = run('src/server.ts', ['--check-config'], env, dir);
     expect(first.stdout).toBe('Configuration OK (1 warning).\n');
@@ -91,7 +108,7 @@ describe('--check-config', () => {
         'warning: The key service has no sign-in provider: every initKey is refused (userSecretProvider is not configured). Set KEYGEN_OIDC_GOOGLE_CLIENT_ID and _CLIENT_SECRET (or MICROSOFT), or KEYGEN_DEV_OIDC=true for a trial.',
         'error: PUBLIC_URL: still holds a placeholder (REPLACE_…) from the example; set the real value',
         'error: KEYGEN_ROOT_PASSPHRASE: still holds a placeholder (REPLACE_…) from the example; set the real value',
-        "error: LOG_LEVEL: Invalid option: expected one of \"fatal\"|\"error\"|\"warn\"|\"info\"|\"debug\"|\"trace\"|\"silent\"",
+        'error: LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
       ]);
       // The placeholder passphrase is never echoed.
       expect(r.stderr).not.toContain('REPLACE_WITH_A_LONG');
@@ -122,12 +139,23 @@ describe('a production start', () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok', version, commit });
     expect(health.headers.get('server')).toBe(`contract-first-services/${version} (${commit.slice(0, 12)})`);
-    const refused = await fetch(`${server.url}/commerce/2024-07/stores`, { headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.2' } });
+    const refused = await fetch(`${server.url}/commerce/2024-07/stores`, {
+      headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.2' },
+    });
     expect(refused.status).toBe(401);
-    const bad = await fetch(`${server.url}/keygen/keys`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'svc_nope' }, body: '{' });
+    const bad = await fetch(`${server.url}/keygen/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'svc_nope' },
+      body: '{',
+    });
     expect(bad.status).toBe(400);
 
-    const lines = () => server.stdout().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = () =>
+      server
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     const start = lines().find((l) => typeof l.msg === 'string' && l.msg.startsWith('Listening on'))!;
     expect(start).toMatchObject({ level: 30, version, commit, pid: server.proc.pid, database: 'sqlite' });
     const metricsUrl = start.metrics as string;
@@ -164,7 +192,13 @@ describe('npm start under a process manager', () => {
     const dir = tempDir();
     const proc = spawn('npm', ['start'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: `file:${path.join(dir, 'service.db')}`, VERSION_HEADER: 'false' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: `file:${path.join(dir, 'service.db')}`,
+        VERSION_HEADER: 'false',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -172,7 +206,10 @@ describe('npm start under a process manager', () => {
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     try {
       expect(await waitFor(() => /"pid":\d+.*Listening on http/.test(out), 60_000)).toBe(true);
-      const started = out.split('\n').map((l) => (l.startsWith('{') ? (JSON.parse(l) as { pid?: number; url?: string }) : {})).find((l) => l.pid)!;
+      const started = out
+        .split('\n')
+        .map((l) => (l.startsWith('{') ? (JSON.parse(l) as { pid?: number; url?: string }) : {}))
+        .find((l) => l.pid)!;
       const serverPid = started.pid!;
       expect(serverPid).not.toBe(proc.pid);
       const res = await fetch(`${started.url}/healthz`);

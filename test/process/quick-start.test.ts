@@ -31,13 +31,25 @@ afterAll(() => {
 function newcomerEnv(): Record<string, string> {
   const env: Record<string, string> = {
     HOME: home,
-    PATH: (process.env.PATH ?? '').split(':').filter((d) => !d.includes('node-linux-')).join(':'),
+    PATH: (process.env.PATH ?? '')
+      .split(':')
+      .filter((d) => !d.includes('node-linux-'))
+      .join(':'),
     npm_config_cache: process.env.npm_config_cache ?? path.join(homedir(), '.npm'),
     npm_config_audit: 'false',
     npm_config_fund: 'false',
     npm_config_update_notifier: 'false',
   };
-  for (const name of ['NODE_EXTRA_CA_CERTS', 'LANG', 'TMPDIR', 'http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'no_proxy']) {
+  for (const name of [
+    'NODE_EXTRA_CA_CERTS',
+    'LANG',
+    'TMPDIR',
+    'http_proxy',
+    'https_proxy',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'no_proxy',
+  ]) {
     if (process.env[name]) env[name] = process.env[name];
   }
   return env;
@@ -45,13 +57,24 @@ function newcomerEnv(): Record<string, string> {
 
 /** Runs a script in the clone with bash, its output kept for the failure message. */
 function shell(script: string, env: Record<string, string>, timeoutMs: number) {
-  const r = spawnSync('bash', ['-eo', 'pipefail', '-c', script], { cwd: clone, env, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+  const r = spawnSync('bash', ['-eo', 'pipefail', '-c', script], {
+    cwd: clone,
+    env,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 << 20,
+  });
   return { status: r.status, out: `${r.stdout}\n${r.stderr}`, signal: r.signal };
 }
 
 /** `npm start` (with the README's environment set up by `prelude`) until its listening line, or its exit. */
 async function npmStart(prelude: string, env: Record<string, string>) {
-  const proc = spawn('bash', ['-c', `${prelude}\nexec npm start`], { cwd: clone, env: { ...env, PORT: '0' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('bash', ['-c', `${prelude}\nexec npm start`], {
+    cwd: clone,
+    env: { ...env, PORT: '0' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
@@ -94,7 +117,10 @@ describe.skipIf(!RUN)('Quick start on a clean clone', () => {
     const old = !machineNode || major! < 22 || (major === 22 && minor! < 14);
     if (old) {
       // The block's export lines are what every later shell of the newcomer repeats.
-      prelude = oldNodeBlock!.split('\n').filter((l) => l.startsWith('export ')).join('\n');
+      prelude = oldNodeBlock!
+        .split('\n')
+        .filter((l) => l.startsWith('export '))
+        .join('\n');
       const advice = shell(oldNodeBlock!, env, 300_000);
       expect(advice.status, advice.out).toBe(0);
     }
@@ -154,7 +180,10 @@ describe.skipIf(!RUN)('Quick start on a clean clone', () => {
 describe.skipIf(!RUN)('the bundle built without the optional binding', () => {
   it('builds without pkcs11.node, and with a token configured stops naming what to install', async () => {
     const env = newcomerEnv();
-    const prelude = oldNodeBlock!.split('\n').filter((l) => l.startsWith('export ')).join('\n');
+    const prelude = oldNodeBlock!
+      .split('\n')
+      .filter((l) => l.startsWith('export '))
+      .join('\n');
     const built = shell(`${prelude}\nnpm run build`, env, 600_000);
     expect(built.status, built.out).toBe(0);
     expect(built.out).toContain('pkcs11js (optional) is not installed');

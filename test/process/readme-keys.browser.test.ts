@@ -28,11 +28,20 @@ afterAll(async () => {
 
 it("the README's key flow works as printed: init, generate, sign in in a browser, the key token caught, exchanged", async () => {
   expect(block).toBeDefined();
-  const key = server!.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  const key = server!
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   const returnPort = await freePort();
-  const script = block!.replace('svc_paste_the_printed_key_here', key).replaceAll('http://127.0.0.1:8080', server!.url).replaceAll('9999', String(returnPort));
+  const script = block!
+    .replace('svc_paste_the_printed_key_here', key)
+    .replaceAll('http://127.0.0.1:8080', server!.url)
+    .replaceAll('9999', String(returnPort));
   // As pasted into a shell: the block waits at step 3 until the browser comes back.
-  const shell = spawn('bash', ['-c', script], { cwd: tempDir('readme-keys-'), env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` } });
+  const shell = spawn('bash', ['-c', script], {
+    cwd: tempDir('readme-keys-'),
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+  });
   let out = '';
   let err = '';
   shell.stdout.on('data', (d) => (out += d));
@@ -40,7 +49,8 @@ it("the README's key flow works as printed: init, generate, sign in in a browser
   const exited = new Promise<number | null>((resolve) => shell.on('exit', resolve));
 
   const deadline = Date.now() + 15_000;
-  while (!/^http\S+$/m.test(out) && Date.now() < deadline && shell.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+  while (!/^http\S+$/m.test(out) && Date.now() < deadline && shell.exitCode === null)
+    await new Promise((r) => setTimeout(r, 50));
   const promptUrl = /^(http\S+)$/m.exec(out)?.[1];
   expect(promptUrl, `stdout: ${out}\nstderr: ${err}`).toMatch(/\/keygen\/prompt\?/);
 

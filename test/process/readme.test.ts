@@ -12,14 +12,19 @@ const block = /<!-- readme-session[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?
 const keysBlock = /<!-- readme-keys[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
 const PLACEHOLDER = 'svc_paste_the_printed_key_here';
 /** The safe-retries session (docs/safe-retries.md, linked from the README). */
-const retries = /<!-- readme-retries[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readFileSync(path.join(ROOT, 'docs/safe-retries.md'), 'utf8'))?.[1];
+const retries = /<!-- readme-retries[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(
+  readFileSync(path.join(ROOT, 'docs/safe-retries.md'), 'utf8'),
+)?.[1];
 const shownError = /A step that fails prints the API's answer[^\n]*\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
 
 let server: Started | undefined;
 let key: string;
 beforeAll(async () => {
   server = await startServer({ DATABASE_URL: `file:${path.join(tempDir(), 'readme.db')}` });
-  key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  key = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
 });
 afterAll(async () => {
   await server?.stop();
@@ -31,7 +36,10 @@ afterAll(async () => {
  * that does not end within `timeoutMs` is killed, and reported as such by a null status.
  */
 function run(script: string, { key, origin, timeoutMs }: { key?: string; origin: string; timeoutMs: number }) {
-  const text = (key === undefined ? script : script.replace(PLACEHOLDER, key)).replaceAll('http://127.0.0.1:8080', origin);
+  const text = (key === undefined ? script : script.replace(PLACEHOLDER, key)).replaceAll(
+    'http://127.0.0.1:8080',
+    origin,
+  );
   return new Promise<{ stdout: string; stderr: string; status: number | null }>((resolve) => {
     const shell = spawn('bash', ['-c', text], { cwd: tempDir('readme-block-'), detached: true });
     let stdout = '';
@@ -109,7 +117,11 @@ describe.each([
   });
 
   it("stops at the first step with the API's answer when the key is wrong", async () => {
-    const { stdout, stderr, status } = await run(text()!, { key: 'svc_mistyped', origin: server!.url, timeoutMs: 5_000 });
+    const { stdout, stderr, status } = await run(text()!, {
+      key: 'svc_mistyped',
+      origin: server!.url,
+      timeoutMs: 5_000,
+    });
     const answer = JSON.parse(stderr) as { meta?: { code: number }; error?: { parameter: string; reason: string } };
     expect(answer.meta?.code ?? answer.error?.parameter).toBe(answer.meta ? 40100 : 'X-Api-Key');
     expect(stderr).not.toMatch(/No such route|undefined|^\s+at /m);
@@ -121,11 +133,16 @@ describe.each([
 describe('the README safe-retries session', () => {
   it('creates the store once, gets the same answer marked idempotent-replayed, and 422 for another request with the key', () => {
     expect(retries).toBeDefined();
-    const script = retries!.replace('svc_paste_the_printed_key_here', key).replaceAll('http://127.0.0.1:8080', server!.url);
+    const script = retries!
+      .replace('svc_paste_the_printed_key_here', key)
+      .replaceAll('http://127.0.0.1:8080', server!.url);
     const { stdout, stderr, status } = spawnSync('bash', ['-c', script], { encoding: 'utf8', timeout: 30_000 });
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => l.trim());
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.trim());
     expect(lines).toHaveLength(5);
     const created = JSON.parse(lines[0]!);
     expect(created.meta.code).toBe(20100);

@@ -12,8 +12,15 @@ afterAll(async () => {
 });
 
 async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await checkedFetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { meta: { code: number }; data: { id: string } & Record<string, unknown> } };
+  const res = await checkedFetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { meta: { code: number }; data: { id: string } & Record<string, unknown> },
+  };
 }
 
 describe('npm start and the operator CLI, as a newcomer and an operator use them', () => {
@@ -28,10 +35,23 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     expect(existsSync(path.join(dir, 'keygen-root.sealed.json'))).toBe(true);
 
     const base = `${server.url}/commerce/2024-07`;
-    const store = await call('POST', `${base}/stores`, { 'svc-api-key': devKey! }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
+    const store = await call(
+      'POST',
+      `${base}/stores`,
+      { 'svc-api-key': devKey! },
+      { source_id: 'shop-1', name: 'Shop', currency: 'EUR' },
+    );
     expect(store.status).toBe(201);
     const h = { 'svc-api-key': devKey!, 'svc-store-id': store.body.data.id };
-    const order = await call('POST', `${base}/orders`, h, { source_id: '1001', number: '#1001', currency: 'EUR', status: 'open', order_total: '19.90', items: [{ source_id: 'li-1', sku: 'MUG-1', quantity: 1 }], delivery_method: 'shipping' });
+    const order = await call('POST', `${base}/orders`, h, {
+      source_id: '1001',
+      number: '#1001',
+      currency: 'EUR',
+      status: 'open',
+      order_total: '19.90',
+      items: [{ source_id: 'li-1', sku: 'MUG-1', quantity: 1 }],
+      delivery_method: 'shipping',
+    });
     expect(order.status).toBe(201);
     expect((await call('GET', `${base}/orders/${order.body.data.id}`, h)).body.data.source_id).toBe('1001');
 
@@ -39,15 +59,21 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const root = await checkedFetch(`${server.url}/`, { redirect: 'manual' });
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/docs');
-    const spec = (await (await checkedFetch(`${server.url}/openapi/orders.json`)).json()) as { servers: Array<{ url: string }> };
+    const spec = (await (await checkedFetch(`${server.url}/openapi/orders.json`)).json()) as {
+      servers: Array<{ url: string }>;
+    };
     expect(spec.servers.map((s) => s.url)).toEqual([`${server.url}/commerce/2024-07`]);
-    expect(await (await checkedFetch(`${server.url}/openapi/keys.yaml`)).text()).toContain(`servers:\n  - url: ${server.url}/keygen\n`);
+    expect(await (await checkedFetch(`${server.url}/openapi/keys.yaml`)).text()).toContain(
+      `servers:\n  - url: ${server.url}/keygen\n`,
+    );
   });
 
   it('names PUBLIC_URL in the served specs and the docs code samples', async () => {
     const behind = await startServer({ DATABASE_URL: ':memory:', PUBLIC_URL: 'https://orders.example.test' });
     try {
-      const spec = (await (await checkedFetch(`${behind.url}/openapi/orders.json`)).json()) as { servers: Array<{ url: string }> };
+      const spec = (await (await checkedFetch(`${behind.url}/openapi/orders.json`)).json()) as {
+        servers: Array<{ url: string }>;
+      };
       expect(spec.servers.map((s) => s.url)).toEqual(['https://orders.example.test/commerce/2024-07']);
       const docs = await (await checkedFetch(`${behind.url}/docs/orders.openapi.json`)).text();
       expect(docs).toContain('curl -sS -X POST \\"https://orders.example.test/commerce/2024-07/stores\\"');
@@ -75,7 +101,9 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     const revoked = cli(['api-key', 'revoke', id], env);
     expect(revoked.status).toBe(0);
     await new Promise((r) => setTimeout(r, 1_100)); // revocation is honoured within one second
-    expect((await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } })).status).toBe(401);
+    expect(
+      (await checkedFetch(`${server!.url}/commerce/2024-07/stores`, { headers: { 'svc-api-key': key } })).status,
+    ).toBe(401);
     expect(cli(['api-key', 'revoke', id], env).status).toBe(1);
     expect(cli(['api-key', 'create'], env).status).toBe(2);
   });
@@ -89,7 +117,13 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
   });
 
   it('never mints a key on its own with NODE_ENV=production', async () => {
-    const prod = await startServer({ DATABASE_URL: `file:${path.join(tempDir(), 'prod.db')}`, NODE_ENV: 'production', KEYGEN_ROOT_PASSPHRASE: 'a-long-enough-passphrase', KEYGEN_SEALED_ROOT_FILE: path.join(tempDir(), 'root.json'), KEYGEN_SEALED_ROOT_CREATE: 'true' });
+    const prod = await startServer({
+      DATABASE_URL: `file:${path.join(tempDir(), 'prod.db')}`,
+      NODE_ENV: 'production',
+      KEYGEN_ROOT_PASSPHRASE: 'a-long-enough-passphrase',
+      KEYGEN_SEALED_ROOT_FILE: path.join(tempDir(), 'root.json'),
+      KEYGEN_SEALED_ROOT_CREATE: 'true',
+    });
     expect(prod.stdout()).not.toMatch(/^svc_/m);
     expect(prod.stdout()).toContain('No API keys exist yet');
     expect(await prod.stop()).toBe(0);
@@ -98,13 +132,14 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
   it('refuses invalid configuration with a clear message', async () => {
     // Nine starts that each stop at once: run side by side, each checked on its own.
     const unreachable = 'postgres://svc:s3cret-password@127.0.0.1:1/x';
-    const refused = (extra: Record<string, string>) => startServer({ ...env, ...extra }).then(
-      async (s) => {
-        await s.stop('SIGKILL');
-        throw new Error(`started with ${JSON.stringify(extra)}`);
-      },
-      (err: Error) => err.message,
-    );
+    const refused = (extra: Record<string, string>) =>
+      startServer({ ...env, ...extra }).then(
+        async (s) => {
+          await s.stop('SIGKILL');
+          throw new Error(`started with ${JSON.stringify(extra)}`);
+        },
+        (err: Error) => err.message,
+      );
     const [port, scheme, cliScheme, noPublicUrl, down, cliDown, flag] = await Promise.all([
       refused({ PORT: 'eighty' }),
       // A database URL of another scheme is refused, not taken for a folder named `mysql:`.
@@ -119,7 +154,9 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
       refused({ KEYGEN_SEALED_ROOT_CREATE: 'maybe' }),
     ]);
     expect(port).toMatch(/Invalid configuration:[\s\S]*PORT/);
-    expect(scheme).toMatch(/Invalid configuration:[\s\S]*DATABASE_URL: expected postgres:\/\/…, postgresql:\/\/…, file:PATH, a file path, or :memory:/);
+    expect(scheme).toMatch(
+      /Invalid configuration:[\s\S]*DATABASE_URL: expected postgres:\/\/…, postgresql:\/\/…, file:PATH, a file path, or :memory:/,
+    );
     expect(cliScheme.status).toBe(1);
     expect(cliScheme.stderr).toContain('DATABASE_URL: expected postgres://');
     expect(noPublicUrl).toMatch(/PUBLIC_URL: required on PostgreSQL/);

@@ -15,18 +15,32 @@ it('SIGTERM while a sign-in callback is in flight (embedded provider): the sign-
   const dir = tempDir();
   const env = { DATABASE_URL: `file:${path.join(dir, 'keys.db')}`, LOG_LEVEL: 'info' };
   // The preload holds the callback until SIGTERM has closed the listener (see the fixture).
-  server = await startServer(env, [process.execPath, '--import', 'tsx', '--import', HOLD, path.join(ROOT, 'src/server.ts')]);
-  const apiKey = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  server = await startServer(env, [
+    process.execPath,
+    '--import',
+    'tsx',
+    '--import',
+    HOLD,
+    path.join(ROOT, 'src/server.ts'),
+  ]);
+  const apiKey = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   const client = createKeysClient({ origin: server.url, apiKey });
   const key = await initKey(client);
   const txn = await createTransaction(client, 'generate', key);
 
   const browser = cookieJarFetch();
-  const callback = await signInByHttp({ origin: server.url }, txn.userPromptUrl, ALICE, { browser, stopAt: (u) => u.pathname === '/keygen/oidc/callback' });
+  const callback = await signInByHttp({ origin: server.url }, txn.userPromptUrl, ALICE, {
+    browser,
+    stopAt: (u) => u.pathname === '/keygen/oidc/callback',
+  });
   expect(callback.pathname).toBe('/keygen/oidc/callback');
   const answer = browser(callback.href);
   const deadline = Date.now() + 5_000;
-  while (!server.stderr().includes('sign-in callback held') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (!server.stderr().includes('sign-in callback held') && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   expect(server.stderr()).toContain('sign-in callback held');
 
   const running = server;
@@ -49,7 +63,9 @@ it('SIGTERM while a sign-in callback is in flight (embedded provider): the sign-
   // The key token was stored before the exit: a new process on the same database exchanges it.
   server = await startServer(env);
   const again = createKeysClient({ origin: server.url, apiKey });
-  const exchanged = await again.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: keyToken! } } });
+  const exchanged = await again.GET('/keys/{keyId}', {
+    params: { path: { keyId: key.id }, query: { keyToken: keyToken! } },
+  });
   expect(exchanged.response.status).toBe(200);
   expect(exchanged.data!.recoveryKey).toMatch(/^[0-9a-z]{50}$/);
 });

@@ -22,10 +22,20 @@ function trickle(url: string, partial: string) {
 }
 
 it('cuts off a client whose headers or body do not arrive in time (408), while others are served', async () => {
-  server = await startServer({ DATABASE_URL: `file:${path.join(tempDir(), 'slow.db')}`, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' });
-  const key = server.stdout().split('\n').find((l) => l.startsWith('svc_'))!;
+  server = await startServer({
+    DATABASE_URL: `file:${path.join(tempDir(), 'slow.db')}`,
+    HEADERS_TIMEOUT_MS: '1000',
+    REQUEST_TIMEOUT_MS: '2000',
+  });
+  const key = server
+    .stdout()
+    .split('\n')
+    .find((l) => l.startsWith('svc_'))!;
   const headers = trickle(server.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n');
-  const body = trickle(server.url, `POST /commerce/2024-07/stores HTTP/1.1\r\nHost: x\r\nsvc-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`);
+  const body = trickle(
+    server.url,
+    `POST /commerce/2024-07/stores HTTP/1.1\r\nHost: x\r\nsvc-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":`,
+  );
   // Meanwhile a well-behaved client is answered at once.
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const [h, b] = await Promise.all([headers, body]);

@@ -24,15 +24,26 @@ const freePort = () =>
 
 it('before the app exists, each service answers 503 in its own error body, with a request id and retry-after', async () => {
   const app = createStartingApp(pino({ level: 'silent' }), '/keygen');
-  const orders = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/orders', { headers: { 'x-request-id': 'start-1' } });
+  const orders = await contractFetch(app, contractFor('orders'))('http://x/commerce/2024-07/orders', {
+    headers: { 'x-request-id': 'start-1' },
+  });
   expect(orders.status).toBe(503);
   expect(orders.headers.get('x-request-id')).toBe('start-1');
   expect(orders.headers.get('retry-after')).toBe('1');
-  expect(await orders.json()).toEqual({ meta: { code: 50300, type: 'ServiceUnavailable', message: 'The service is starting; retry the request in a moment.' }, data: null });
+  expect(await orders.json()).toEqual({
+    meta: {
+      code: 50300,
+      type: 'ServiceUnavailable',
+      message: 'The service is starting; retry the request in a moment.',
+    },
+    data: null,
+  });
   const keys = await contractFetch(app, contractFor('keys'))('http://x/keygen/keys', { method: 'POST' });
   expect(keys.status).toBe(503);
   expect(keys.headers.get('x-request-id')).toBeTruthy();
-  expect(await keys.json()).toEqual({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } });
+  expect(await keys.json()).toEqual({
+    error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' },
+  });
 });
 
 it(`requests sent from the moment the port opens get 503 (starting) or their answer, never a bare 500 (${postgresUrl ? 'PostgreSQL' : 'SQLite'})`, async () => {
@@ -46,20 +57,34 @@ it(`requests sent from the moment the port opens get 503 (starting) or their ans
   }
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...engineEnv, PORT: String(port), LOG_LEVEL: 'warn', KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'), KEYGEN_ROOT_PASSPHRASE: 'correct horse battery staple' },
+    env: {
+      ...process.env,
+      ...engineEnv,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
+      KEYGEN_ROOT_PASSPHRASE: 'correct horse battery staple',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
-  cleanups.push(() => new Promise((resolve) => (proc.exitCode !== null ? resolve(null) : (proc.once('exit', resolve), proc.kill('SIGKILL')))));
+  cleanups.push(
+    () =>
+      new Promise((resolve) =>
+        proc.exitCode !== null ? resolve(null) : (proc.once('exit', resolve), proc.kill('SIGKILL')),
+      ),
+  );
 
   // Requests in a loop until the app answers; at most 30 s or 3000 requests.
   const seen: Array<{ status: number; requestId: string | null; body: string }> = [];
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && seen.length < 3000 && !out.includes('Listening on')) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/commerce/2024-07/stores`, { signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`http://127.0.0.1:${port}/commerce/2024-07/stores`, {
+        signal: AbortSignal.timeout(5_000),
+      });
       seen.push({ status: res.status, requestId: res.headers.get('x-request-id'), body: await res.text() });
     } catch {
       // Not listening yet.

@@ -41,7 +41,11 @@ async function scenario(e: Engine) {
   await r.upsert(record('code-1', { payload: 'sealed-again', grantId: 'grant-1', expiresAt: at(120).toISOString() }));
   out.replaced = await r.find('code-1', at(90));
   await r.revokeByGrantId('grant-1');
-  out.afterRevoke = [(await r.find('code-1', at(5))) ?? null, (await r.find('token-1', at(5))) ?? null, (await r.find('code-2', at(5)))?.id];
+  out.afterRevoke = [
+    (await r.find('code-1', at(5))) ?? null,
+    (await r.find('token-1', at(5))) ?? null,
+    (await r.find('code-2', at(5)))?.id,
+  ];
   await r.destroy('code-2');
   out.afterDestroy = (await r.find('code-2', at(5))) ?? null;
 
@@ -78,29 +82,37 @@ describe.each(engines)('development provider records on %s', (name, open, availa
     await e?.close();
   });
 
-  it.skipIf(!available)('never give an expired record, keep the first consumption, revoke by grant, count wrong passwords per window, sweep', async () => {
-    const t = await scenario(e);
-    transcripts[name.startsWith('SQLite') ? 'sqlite' : 'postgres'] = t;
-    expect(t.found).toEqual({ ...record('code-1', { grantId: 'grant-1' }), consumedAt: null });
-    expect(t.foundAtExpiry).toBeNull();
-    expect(t.unknown).toBeNull();
-    expect(t.byUid).toMatchObject({ id: 'session-1', model: 'Session' });
-    expect(t.byUidOtherModel).toBeNull();
-    expect(t.byUidExpired).toBeNull();
-    expect(t.consumed).toBe(at(2).toISOString());
-    expect(t.replaced).toMatchObject({ id: 'code-1', payload: 'sealed-again', consumedAt: null, expiresAt: at(120).toISOString() });
-    expect(t.afterRevoke).toEqual([null, null, 'code-2']);
-    expect(t.afterDestroy).toBeNull();
-    expect(t.failuresNone).toBe(0);
-    expect(t.failures).toEqual([3, 1]);
-    expect(t.failuresAfterWindow).toBe(0);
-    expect(t.failuresNewWindow).toEqual([1, 0]);
-    expect(t.failuresCleared).toBe(0);
-    expect(t.sweptEarly).toBe(0);
-    // Left: session-1 and interaction-1; windows name-a and name-c (batches of 1, then the rest).
-    expect([t.sweptBatch, t.sweptRest, t.sweptDone]).toEqual([1, 1, 0]);
-    expect(t.afterSweep).toEqual([null, 0]);
-  });
+  it.skipIf(!available)(
+    'never give an expired record, keep the first consumption, revoke by grant, count wrong passwords per window, sweep',
+    async () => {
+      const t = await scenario(e);
+      transcripts[name.startsWith('SQLite') ? 'sqlite' : 'postgres'] = t;
+      expect(t.found).toEqual({ ...record('code-1', { grantId: 'grant-1' }), consumedAt: null });
+      expect(t.foundAtExpiry).toBeNull();
+      expect(t.unknown).toBeNull();
+      expect(t.byUid).toMatchObject({ id: 'session-1', model: 'Session' });
+      expect(t.byUidOtherModel).toBeNull();
+      expect(t.byUidExpired).toBeNull();
+      expect(t.consumed).toBe(at(2).toISOString());
+      expect(t.replaced).toMatchObject({
+        id: 'code-1',
+        payload: 'sealed-again',
+        consumedAt: null,
+        expiresAt: at(120).toISOString(),
+      });
+      expect(t.afterRevoke).toEqual([null, null, 'code-2']);
+      expect(t.afterDestroy).toBeNull();
+      expect(t.failuresNone).toBe(0);
+      expect(t.failures).toEqual([3, 1]);
+      expect(t.failuresAfterWindow).toBe(0);
+      expect(t.failuresNewWindow).toEqual([1, 0]);
+      expect(t.failuresCleared).toBe(0);
+      expect(t.sweptEarly).toBe(0);
+      // Left: session-1 and interaction-1; windows name-a and name-c (batches of 1, then the rest).
+      expect([t.sweptBatch, t.sweptRest, t.sweptDone]).toEqual([1, 1, 0]);
+      expect(t.afterSweep).toEqual([null, 0]);
+    },
+  );
 
   it.skipIf(!available)('count every wrong password of instances at once', async () => {
     const r = e.repos.devProvider;

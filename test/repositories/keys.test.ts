@@ -29,10 +29,33 @@ async function scenario(e: Engine) {
   const out: Record<string, unknown> = {};
   const { accountId } = await e.account('keys');
   const { keys, transactions } = e.repos;
-  await keys.insert({ id: 'key_1', accountId, provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'ab'.repeat(32), createdAt: T0.toISOString() });
+  await keys.insert({
+    id: 'key_1',
+    accountId,
+    provider: 'dev',
+    hardwareVersion: 1,
+    clientSecretVerifier: 'ab'.repeat(32),
+    createdAt: T0.toISOString(),
+  });
   out.key = await keys.find(accountId, 'key_1');
-  await keys.insert({ id: 'key_t', accountId, provider: 'dev', hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'cd'.repeat(32), createdAt: T0.toISOString() });
-  await keys.insert({ id: 'key_u', accountId, provider: 'dev', hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'ef'.repeat(32), createdAt: T0.toISOString() });
+  await keys.insert({
+    id: 'key_t',
+    accountId,
+    provider: 'dev',
+    hardwareBackend: 'pkcs11',
+    hardwareVersion: 2,
+    clientSecretVerifier: 'cd'.repeat(32),
+    createdAt: T0.toISOString(),
+  });
+  await keys.insert({
+    id: 'key_u',
+    accountId,
+    provider: 'dev',
+    hardwareBackend: 'pkcs11',
+    hardwareVersion: 2,
+    clientSecretVerifier: 'ef'.repeat(32),
+    createdAt: T0.toISOString(),
+  });
   out.rootsInUse = await keys.rootsInUse();
   out.keyOtherAccount = (await keys.find('acc_other', 'key_1')) ?? null;
   out.keyById = await keys.findById('key_1');
@@ -58,10 +81,18 @@ async function scenario(e: Engine) {
   out.exchangeOtherKey = (await transactions.consumeKeyToken('key_other', 'key-token-1', at(3))) ?? null;
   out.exchanged = await transactions.consumeKeyToken('key_1', 'key-token-1', at(3));
   out.exchangedAgain = (await transactions.consumeKeyToken('key_1', 'key-token-1', at(3))) ?? null;
-  out.spent = [await transactions.isSpent('key-token-1'), await transactions.isSpent('prompt-txn_1'), await transactions.isSpent('nothing')];
+  out.spent = [
+    await transactions.isSpent('key-token-1'),
+    await transactions.isSpent('prompt-txn_1'),
+    await transactions.isSpent('nothing'),
+  ];
   // Expiry: secrets go at the sweep after expiry; the rows a week later.
-  await transactions.insert(transaction('txn_2', 'key_1', accountId, { kind: 'recover', promptTokenHash: 'prompt-txn_2' }));
-  await transactions.insert(transaction('txn_3', 'key_1', accountId, { promptTokenHash: 'prompt-txn_3', expiresAt: at(600).toISOString() }));
+  await transactions.insert(
+    transaction('txn_2', 'key_1', accountId, { kind: 'recover', promptTokenHash: 'prompt-txn_2' }),
+  );
+  await transactions.insert(
+    transaction('txn_3', 'key_1', accountId, { promptTokenHash: 'prompt-txn_3', expiresAt: at(600).toISOString() }),
+  );
   out.sweptBefore = await transactions.purgeExpiredBatch(at(30), 10);
   out.sweptAfter = await transactions.purgeExpiredBatch(at(61), 10);
   out.txn2AfterExpiry = await transactions.findByPromptToken('prompt-txn_2');
@@ -86,7 +117,13 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
   it.skipIf(!available)('take each one-time token once and sweep what expired', async () => {
     const t = await scenario(e);
     transcripts[name.startsWith('SQLite') ? 'sqlite' : 'postgres'] = t;
-    expect(t.key).toMatchObject({ id: 'key_1', provider: 'dev', hardwareBackend: 'file', hardwareVersion: 1, userBinding: null });
+    expect(t.key).toMatchObject({
+      id: 'key_1',
+      provider: 'dev',
+      hardwareBackend: 'file',
+      hardwareVersion: 1,
+      userBinding: null,
+    });
     expect(t.keyOtherAccount).toBeNull();
     // How many keys each root made (what the start checks the module holds).
     expect(t.rootsInUse).toEqual([
@@ -100,7 +137,13 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
     expect(t.signIn).toMatchObject({ id: 'txn_1', oidcStateHash: 'state-1', sealedOidc: 'sealed-oidc-1' });
     expect(t.signInAgain).toBeNull();
     expect(t.reopened).toBe(true);
-    expect(t.afterReopen).toMatchObject({ id: 'txn_1', promptUsedAt: null, oidcStateHash: null, sealedOidc: null, sealedClientSecret: 'sealed-secret-txn_1' });
+    expect(t.afterReopen).toMatchObject({
+      id: 'txn_1',
+      promptUsedAt: null,
+      oidcStateHash: null,
+      sealedOidc: null,
+      sealedClientSecret: 'sealed-secret-txn_1',
+    });
     expect(t.signInAfterReopen).toBeNull();
     expect(t.consumedAfterReopen).toMatchObject({ id: 'txn_1', oidcStateHash: 'state-1b' });
     expect(t.signIn2).toMatchObject({ id: 'txn_1', sealedOidc: 'sealed-oidc-1b' });
@@ -123,9 +166,18 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
   it.skipIf(!available)('give a token to one of many concurrent takers', async () => {
     const { accountId } = await e.account('race');
     const { keys, transactions } = e.repos;
-    await keys.insert({ id: 'key_r', accountId, provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'cd'.repeat(32), createdAt: T0.toISOString() });
+    await keys.insert({
+      id: 'key_r',
+      accountId,
+      provider: 'dev',
+      hardwareVersion: 1,
+      clientSecretVerifier: 'cd'.repeat(32),
+      createdAt: T0.toISOString(),
+    });
     await transactions.insert(transaction('txn_r', 'key_r', accountId, { promptTokenHash: 'prompt-r' }));
-    const prompts = await Promise.all(Array.from({ length: 20 }, (_, i) => transactions.consumePromptToken('prompt-r', at(1), `state-r${i}`, 'sealed')));
+    const prompts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => transactions.consumePromptToken('prompt-r', at(1), `state-r${i}`, 'sealed')),
+    );
     expect(prompts.filter(Boolean)).toHaveLength(1);
     const state = prompts.find(Boolean)!.oidcStateHash!;
     const signIns = await Promise.all(Array.from({ length: 20 }, () => transactions.takeSignIn(state)));
@@ -133,7 +185,9 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
     const binds = await Promise.all(Array.from({ length: 20 }, (_, i) => keys.bindUser('key_r', `b${i}`, at(2))));
     expect(binds.filter(Boolean)).toHaveLength(1);
     await transactions.finish('txn_r', at(2), 'key-token-r');
-    const exchanges = await Promise.all(Array.from({ length: 20 }, () => transactions.consumeKeyToken('key_r', 'key-token-r', at(3))));
+    const exchanges = await Promise.all(
+      Array.from({ length: 20 }, () => transactions.consumeKeyToken('key_r', 'key-token-r', at(3))),
+    );
     expect(exchanges.filter(Boolean)).toHaveLength(1);
     expect(await transactions.isSpent('key-token-r')).toBe(true);
   });
@@ -155,7 +209,14 @@ describe.skipIf(!postgresUrl)(onPostgres('sweeps of several instances'), () => {
       await migratePostgres(pool);
       const { transactions, keys, devProvider } = postgresKeysRepositories(pool);
       await pool.query("INSERT INTO accounts (id, name, created_at) VALUES ('acc_s', 's', '2024-07-01T08:00:00.000Z')");
-      await keys.insert({ id: 'key_s', accountId: 'acc_s', provider: 'dev', hardwareVersion: 1, clientSecretVerifier: 'ef'.repeat(32), createdAt: T0.toISOString() });
+      await keys.insert({
+        id: 'key_s',
+        accountId: 'acc_s',
+        provider: 'dev',
+        hardwareVersion: 1,
+        clientSecretVerifier: 'ef'.repeat(32),
+        createdAt: T0.toISOString(),
+      });
       await transactions.insert(transaction('txn_s', 'key_s', 'acc_s', { promptTokenHash: 'prompt-s' }));
       await other.connect();
       await other.query('SELECT pg_advisory_lock($1)', [SWEEP_LOCK.toString()]);

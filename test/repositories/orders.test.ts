@@ -10,7 +10,8 @@ import { onPostgres, postgresUrl } from '../support/postgres.js';
 /** How a call ended: 'resolved' with a record, or the outcome it refused with (never a throw). */
 const rejection = async (call: () => unknown) => {
   const result = await call();
-  if (result !== null && typeof result === 'object' && 'conflict' in result) return `conflict:${String(result.conflict)}`;
+  if (result !== null && typeof result === 'object' && 'conflict' in result)
+    return `conflict:${String(result.conflict)}`;
   if (result !== null && typeof result === 'object' && 'missing' in result) return `missing:${String(result.missing)}`;
   return 'resolved';
 };
@@ -25,21 +26,50 @@ async function scenario(e: Engine) {
   out.principalIds = (await e.apiKeys.principalByHash(h))?.apiKeyId === apiKeyId;
   out.unknownKey = (await e.apiKeys.principalByHash(hash('nobody'))) ?? null;
 
-  const store = await e.repos.stores.insert({ id: 'sto_1', accountId, source_id: 'shop-1', name: 'Shop', currency: 'EUR', address: { country_region: 'DEU' } as never, now: NOW });
+  const store = await e.repos.stores.insert({
+    id: 'sto_1',
+    accountId,
+    source_id: 'shop-1',
+    name: 'Shop',
+    currency: 'EUR',
+    address: { country_region: 'DEU' } as never,
+    now: NOW,
+  });
   out.store = store;
   out.storeFound = await e.repos.stores.find(accountId, 'sto_1');
   out.storeOtherAccount = (await e.repos.stores.find('acc_other', 'sto_1')) ?? null;
-  out.storeDuplicate = await rejection(() => e.repos.stores.insert({ id: 'sto_2', accountId, source_id: 'shop-1', name: 'Again', currency: 'EUR', now: NOW }));
-  await e.repos.stores.insert({ id: 'sto_3', accountId, source_id: 'shop-3', name: 'Third', currency: 'USD', now: '2024-07-01T09:00:01.000Z' });
-  out.storePatched = await e.repos.stores.update(accountId, 'sto_1', { name: 'Renamed', phone: '+49 30 1' }, '2024-07-01T10:00:00.000Z');
+  out.storeDuplicate = await rejection(() =>
+    e.repos.stores.insert({ id: 'sto_2', accountId, source_id: 'shop-1', name: 'Again', currency: 'EUR', now: NOW }),
+  );
+  await e.repos.stores.insert({
+    id: 'sto_3',
+    accountId,
+    source_id: 'shop-3',
+    name: 'Third',
+    currency: 'USD',
+    now: '2024-07-01T09:00:01.000Z',
+  });
+  out.storePatched = await e.repos.stores.update(
+    accountId,
+    'sto_1',
+    { name: 'Renamed', phone: '+49 30 1' },
+    '2024-07-01T10:00:00.000Z',
+  );
   out.storePatchTaken = await rejection(() => e.repos.stores.update(accountId, 'sto_1', { source_id: 'shop-3' }, NOW));
   out.storePatchMissing = (await e.repos.stores.update(accountId, 'sto_nope', { name: 'x' }, NOW)) ?? null;
   out.storePage = (await e.repos.stores.list(accountId, 0, 10)).map((s) => s.id);
   out.storePage2 = (await e.repos.stores.list(accountId, 1, 10)).map((s) => s.id);
 
-  const loc = await e.repos.locations.insert({ ...locationBody({ source_id: 'loc-1' }), id: 'loc_1', storeId: 'sto_1', now: NOW });
+  const loc = await e.repos.locations.insert({
+    ...locationBody({ source_id: 'loc-1' }),
+    id: 'loc_1',
+    storeId: 'sto_1',
+    now: NOW,
+  });
   out.location = loc;
-  out.locationDuplicate = await rejection(() => e.repos.locations.insert({ ...locationBody({ source_id: 'loc-1' }), id: 'loc_2', storeId: 'sto_1', now: NOW }));
+  out.locationDuplicate = await rejection(() =>
+    e.repos.locations.insert({ ...locationBody({ source_id: 'loc-1' }), id: 'loc_2', storeId: 'sto_1', now: NOW }),
+  );
   const { source_id: _none, ...noSource } = locationBody();
   await e.repos.locations.insert({ ...noSource, id: 'loc_3', storeId: 'sto_1', now: NOW });
   await e.repos.locations.insert({ ...noSource, id: 'loc_4', storeId: 'sto_1', now: NOW });
@@ -54,22 +84,62 @@ async function scenario(e: Engine) {
     });
     out[`order${i}`] = await e.repos.orders.insert('sto_1', `ord_${i}`, body, NOW);
   }
-  const pickup = orderBody({ source_id: 'o-pickup', delivery_method: 'pickup', pickup_location: { location_id: 'loc_1' } as never });
+  const pickup = orderBody({
+    source_id: 'o-pickup',
+    delivery_method: 'pickup',
+    pickup_location: { location_id: 'loc_1' } as never,
+  });
   out.orderPickup = await e.repos.orders.insert('sto_1', 'ord_p', pickup, NOW);
-  out.orderUnknownLocation = await rejection(() => e.repos.orders.insert('sto_1', 'ord_x', orderBody({ source_id: 'o-x', delivery_method: 'pickup', pickup_location: { location_id: 'loc_nope' } as never }), NOW));
-  out.orderDuplicate = await rejection(() => e.repos.orders.insert('sto_1', 'ord_y', orderBody({ source_id: 'o-1' }), NOW));
-  out.orderLarge = ((await e.repos.orders.insert('sto_1', 'ord_l', largeOrderBody(1, 40) as never, NOW)) as string).length;
+  out.orderUnknownLocation = await rejection(() =>
+    e.repos.orders.insert(
+      'sto_1',
+      'ord_x',
+      orderBody({ source_id: 'o-x', delivery_method: 'pickup', pickup_location: { location_id: 'loc_nope' } as never }),
+      NOW,
+    ),
+  );
+  out.orderDuplicate = await rejection(() =>
+    e.repos.orders.insert('sto_1', 'ord_y', orderBody({ source_id: 'o-1' }), NOW),
+  );
+  out.orderLarge = (
+    (await e.repos.orders.insert('sto_1', 'ord_l', largeOrderBody(1, 40) as never, NOW)) as string
+  ).length;
   out.orderFound = await e.repos.orders.find('sto_1', 'ord_2');
   out.orderOtherStore = (await e.repos.orders.find('sto_3', 'ord_2')) ?? null;
-  out.orderPatched = await e.repos.orders.update('sto_1', 'ord_2', { note: 'patched', source_updated_at: '2024-07-09T00:00:00Z' }, '2024-07-01T11:00:00.000Z');
+  out.orderPatched = await e.repos.orders.update(
+    'sto_1',
+    'ord_2',
+    { note: 'patched', source_updated_at: '2024-07-09T00:00:00Z' },
+    '2024-07-01T11:00:00.000Z',
+  );
   out.orderPatchMissing = (await e.repos.orders.update('sto_1', 'ord_nope', { note: 'x' }, NOW)) ?? null;
-  for (const sort of ['-source_created_at', '+source_created_at', '-source_updated_at', '+source_updated_at'] as const) {
+  for (const sort of [
+    '-source_created_at',
+    '+source_created_at',
+    '-source_updated_at',
+    '+source_updated_at',
+  ] as const) {
     const page = await e.repos.orders.listPage({ storeId: 'sto_1', sort, offset: 0, fetch: 20 });
     out[`page${sort}`] = page.map((r) => [r.id, r.doc === undefined ? 'alone' : r.doc.length]);
   }
-  out.pageFiltered = (await e.repos.orders.listPage({ storeId: 'sto_1', sort: '-source_created_at', sourceIds: ['o-1', 'o-4', 'nope'], offset: 0, fetch: 20 })).map((r) => r.id);
-  out.pageWindow = (await e.repos.orders.listPage({ storeId: 'sto_1', sort: '+source_created_at', offset: 2, fetch: 3 })).map((r) => r.id);
-  out.pageDeep = await e.repos.orders.listPage({ storeId: 'sto_1', sort: '+source_created_at', offset: 600, fetch: 51 });
+  out.pageFiltered = (
+    await e.repos.orders.listPage({
+      storeId: 'sto_1',
+      sort: '-source_created_at',
+      sourceIds: ['o-1', 'o-4', 'nope'],
+      offset: 0,
+      fetch: 20,
+    })
+  ).map((r) => r.id);
+  out.pageWindow = (
+    await e.repos.orders.listPage({ storeId: 'sto_1', sort: '+source_created_at', offset: 2, fetch: 3 })
+  ).map((r) => r.id);
+  out.pageDeep = await e.repos.orders.listPage({
+    storeId: 'sto_1',
+    sort: '+source_created_at',
+    offset: 600,
+    fetch: 51,
+  });
   return out;
 }
 
@@ -92,22 +162,40 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
     expect(t.unknownKey).toBeNull();
     expect(t.storeFound).toEqual(t.store);
     expect(t.storeOtherAccount).toBeNull();
-    expect([t.storeDuplicate, t.storePatchTaken, t.locationDuplicate, t.orderDuplicate, t.orderUnknownLocation]).toEqual([
+    expect([
+      t.storeDuplicate,
+      t.storePatchTaken,
+      t.locationDuplicate,
+      t.orderDuplicate,
+      t.orderUnknownLocation,
+    ]).toEqual([
       'conflict:source_id',
       'conflict:source_id',
       'conflict:source_id',
       'conflict:source_id',
       'missing:pickup_location.location_id',
     ]);
-    expect(t.storePatched).toMatchObject({ id: 'sto_1', name: 'Renamed', phone: '+49 30 1', updatedAt: '2024-07-01T10:00:00.000Z' });
+    expect(t.storePatched).toMatchObject({
+      id: 'sto_1',
+      name: 'Renamed',
+      phone: '+49 30 1',
+      updatedAt: '2024-07-01T10:00:00.000Z',
+    });
     expect(t.storePatchMissing).toBeNull();
     expect([t.storePage, t.storePage2]).toEqual([['sto_1', 'sto_3'], ['sto_3']]);
     expect(t.locations).toEqual(['loc_1', 'loc_3', 'loc_4']);
     expect(t.locationOtherStore).toBeNull();
     expect(t.orderFound).toBe(t.order2);
     expect(t.orderOtherStore).toBeNull();
-    expect(JSON.parse(t.orderPatched as string)).toMatchObject({ id: 'ord_2', note: 'patched', updated_at: '2024-07-01T11:00:00.000Z' });
-    expect(JSON.parse(t.orderPickup as string).pickup_location).toMatchObject({ location_id: 'loc_1', address: { city: 'Berlin' } });
+    expect(JSON.parse(t.orderPatched as string)).toMatchObject({
+      id: 'ord_2',
+      note: 'patched',
+      updated_at: '2024-07-01T11:00:00.000Z',
+    });
+    expect(JSON.parse(t.orderPickup as string).pickup_location).toMatchObject({
+      location_id: 'loc_1',
+      address: { city: 'Berlin' },
+    });
     expect(t.orderPatchMissing).toBeNull();
     expect(t.orderLarge).toBeGreaterThan(16 * 1024);
     // The large order comes without its document (read alone when a list streams).
@@ -116,31 +204,53 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
     expect(t.pageDeep).toEqual([]);
   });
 
-  it.skipIf(!available)('keep one of many concurrent creates of one source_id, and every concurrent patch', async () => {
-    const { accountId } = await e.account('concurrency');
-    const stores = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => rejection(() => e.repos.stores.insert({ id: `sto_c${i}`, accountId, source_id: 'same', name: 'S', currency: 'EUR', now: NOW }))),
-    );
-    expect(stores.filter((r) => r === 'resolved')).toHaveLength(1);
-    expect(stores.filter((r) => r === 'conflict:source_id')).toHaveLength(19);
-    const storeId = `sto_c${stores.indexOf('resolved')}`;
-    const orders = await Promise.all(Array.from({ length: 40 }, (_, i) => rejection(() => e.repos.orders.insert(storeId, `ord_c${i}`, orderBody({ source_id: 'same' }), NOW))));
-    expect(orders.filter((r) => r === 'resolved')).toHaveLength(1);
-    expect(orders.filter((r) => r === 'conflict:source_id')).toHaveLength(39);
-    const id = `ord_c${orders.indexOf('resolved')}`;
-    // Patches of different fields at once: each is applied to the order as the one before left it.
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) => [
-        e.repos.orders.update(storeId, id, { note: `note-${i}` }, NOW),
-        e.repos.orders.update(storeId, id, { source_updated_at: `2024-07-${10 + i}T00:00:00Z` }, NOW),
-        e.repos.orders.update(storeId, id, { tags: [`t${i}`] }, NOW),
-      ]).flat(),
-    );
-    const final = JSON.parse((await e.repos.orders.find(storeId, id)) as string) as { note?: string; source_updated_at: string; tags: string[] };
-    expect(final.note).toMatch(/^note-\d+$/);
-    expect(final.source_updated_at).toMatch(/^2024-07-\d\dT00:00:00Z$/);
-    expect(final.tags[0]).toMatch(/^t\d+$/);
-  });
+  it.skipIf(!available)(
+    'keep one of many concurrent creates of one source_id, and every concurrent patch',
+    async () => {
+      const { accountId } = await e.account('concurrency');
+      const stores = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          rejection(() =>
+            e.repos.stores.insert({
+              id: `sto_c${i}`,
+              accountId,
+              source_id: 'same',
+              name: 'S',
+              currency: 'EUR',
+              now: NOW,
+            }),
+          ),
+        ),
+      );
+      expect(stores.filter((r) => r === 'resolved')).toHaveLength(1);
+      expect(stores.filter((r) => r === 'conflict:source_id')).toHaveLength(19);
+      const storeId = `sto_c${stores.indexOf('resolved')}`;
+      const orders = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          rejection(() => e.repos.orders.insert(storeId, `ord_c${i}`, orderBody({ source_id: 'same' }), NOW)),
+        ),
+      );
+      expect(orders.filter((r) => r === 'resolved')).toHaveLength(1);
+      expect(orders.filter((r) => r === 'conflict:source_id')).toHaveLength(39);
+      const id = `ord_c${orders.indexOf('resolved')}`;
+      // Patches of different fields at once: each is applied to the order as the one before left it.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => [
+          e.repos.orders.update(storeId, id, { note: `note-${i}` }, NOW),
+          e.repos.orders.update(storeId, id, { source_updated_at: `2024-07-${10 + i}T00:00:00Z` }, NOW),
+          e.repos.orders.update(storeId, id, { tags: [`t${i}`] }, NOW),
+        ]).flat(),
+      );
+      const final = JSON.parse((await e.repos.orders.find(storeId, id)) as string) as {
+        note?: string;
+        source_updated_at: string;
+        tags: string[];
+      };
+      expect(final.note).toMatch(/^note-\d+$/);
+      expect(final.source_updated_at).toMatch(/^2024-07-\d\dT00:00:00Z$/);
+      expect(final.tags[0]).toMatch(/^t\d+$/);
+    },
+  );
 });
 
 describe.skipIf(!postgresUrl)(onPostgres('the two engines'), () => {

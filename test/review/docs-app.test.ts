@@ -10,7 +10,8 @@ import { createDocsApp, type SiteFiles } from '../../src/docs/index.js';
 
 const script = 'document.documentElement.dataset.ready = "1";';
 const files: SiteFiles = {
-  'index.html': '<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body><a href="/docs/orders.html">Orders</a></body></html>',
+  'index.html':
+    '<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body><a href="/docs/orders.html">Orders</a></body></html>',
   'orders.html': `<!DOCTYPE html><html><head></head><body><div style="color:red">Orders</div><script>${script}</script>${'<p>padding</p>'.repeat(200)}</body></html>`,
   'openapi/orders.yaml': 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\npaths: {}\n',
   'openapi/orders.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'Orders', version: '1' }, paths: {} }),
@@ -99,14 +100,17 @@ describe('docs sub-app', () => {
     expect(await res.text()).toBe('');
   });
 
-  it.each(['/docs/nope.html', '/openapi/nope.yaml', '/docs/openapi/orders.yaml', '/openapi/orders.yml', '/orders.html'])(
-    'leaves %s to the parent app (404 envelope)',
-    async (url) => {
-      const res = await app.request(url);
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ meta: { code: 40400 } });
-    },
-  );
+  it.each([
+    '/docs/nope.html',
+    '/openapi/nope.yaml',
+    '/docs/openapi/orders.yaml',
+    '/openapi/orders.yml',
+    '/orders.html',
+  ])('leaves %s to the parent app (404 envelope)', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ meta: { code: 40400 } });
+  });
 
   it('says how to build the site when there is none', async () => {
     const empty = mounted(createDocsApp({ files: {} }));
@@ -123,32 +127,70 @@ describe('docs sub-app', () => {
   });
 
   it("allows a page's script files from this server only", async () => {
-    const page = mounted(createDocsApp({ files: { 'ref.html': '<!DOCTYPE html><div id="app"></div><script src="/docs/lib.js"></script><script>start()</script>' } }));
+    const page = mounted(
+      createDocsApp({
+        files: {
+          'ref.html': '<!DOCTYPE html><div id="app"></div><script src="/docs/lib.js"></script><script>start()</script>',
+        },
+      }),
+    );
     const csp = (await page.request('/docs/ref.html')).headers.get('content-security-policy') ?? '';
-    expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))!.trim()).toBe(`script-src 'self' 'sha256-${sha256('start()')}'`);
+    expect(
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!
+        .trim(),
+    ).toBe(`script-src 'self' 'sha256-${sha256('start()')}'`);
     expect(csp).toContain("connect-src 'self'");
   });
 
   describe('servers of the running server (publicUrl)', () => {
-    const yaml = 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\nservers:\n  - url: http://127.0.0.1:8080/commerce/2024-07\n    description: Local development server\npaths: {}\n';
-    const doc = { openapi: '3.1.0', info: { title: 'Orders', version: '1' }, servers: [{ url: 'http://127.0.0.1:8080/commerce/2024-07' }], paths: {} };
+    const yaml =
+      'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\nservers:\n  - url: http://127.0.0.1:8080/commerce/2024-07\n    description: Local development server\npaths: {}\n';
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Orders', version: '1' },
+      servers: [{ url: 'http://127.0.0.1:8080/commerce/2024-07' }],
+      paths: {},
+    };
     const docsCopy = {
       ...doc,
-      paths: { '/stores': { get: { 'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: 'curl "http://127.0.0.1:8080/commerce/2024-07/stores"' }] } } },
+      paths: {
+        '/stores': {
+          get: {
+            'x-codeSamples': [
+              { lang: 'Shell', label: 'curl', source: 'curl "http://127.0.0.1:8080/commerce/2024-07/stores"' },
+            ],
+          },
+        },
+      },
     };
-    const specs = { 'openapi/orders.yaml': yaml, 'openapi/orders.json': JSON.stringify(doc, null, 2), 'orders.openapi.json': JSON.stringify(docsCopy) };
+    const specs = {
+      'openapi/orders.yaml': yaml,
+      'openapi/orders.json': JSON.stringify(doc, null, 2),
+      'orders.openapi.json': JSON.stringify(docsCopy),
+    };
     const at = mounted(createDocsApp({ files: specs, publicUrl: 'https://api.example.com/' }));
 
     it('names publicUrl in the YAML, keeping the rest of the text', async () => {
       const text = await (await at.request('/openapi/orders.yaml')).text();
-      expect(text).toBe(yaml.replace('http://127.0.0.1:8080/commerce/2024-07\n    description: Local development server', 'https://api.example.com/commerce/2024-07\n    description: This server'));
+      expect(text).toBe(
+        yaml.replace(
+          'http://127.0.0.1:8080/commerce/2024-07\n    description: Local development server',
+          'https://api.example.com/commerce/2024-07\n    description: This server',
+        ),
+      );
     });
 
     it('names publicUrl in the JSON spec and in the code samples of the docs copy', async () => {
-      expect(((await (await at.request('/openapi/orders.json')).json()) as typeof doc).servers).toEqual([{ url: 'https://api.example.com/commerce/2024-07', description: 'This server' }]);
+      expect(((await (await at.request('/openapi/orders.json')).json()) as typeof doc).servers).toEqual([
+        { url: 'https://api.example.com/commerce/2024-07', description: 'This server' },
+      ]);
       const copy = (await (await at.request('/docs/orders.openapi.json')).json()) as typeof docsCopy;
       expect(copy.servers[0]!.url).toBe('https://api.example.com/commerce/2024-07');
-      expect(copy.paths['/stores'].get['x-codeSamples'][0]!.source).toBe('curl "https://api.example.com/commerce/2024-07/stores"');
+      expect(copy.paths['/stores'].get['x-codeSamples'][0]!.source).toBe(
+        'curl "https://api.example.com/commerce/2024-07/stores"',
+      );
     });
 
     it('serves the specs as written without publicUrl', async () => {

@@ -16,13 +16,19 @@ const out = path.join(tempDir('docs-site-'), 'site');
 const docs: Record<string, Json> = {};
 beforeAll(async () => {
   await buildSite(out);
-  for (const name of ['orders', 'keys']) docs[name] = JSON.parse(readFileSync(path.join(out, `${name}.openapi.json`), 'utf8')) as Json;
+  for (const name of ['orders', 'keys'])
+    docs[name] = JSON.parse(readFileSync(path.join(out, `${name}.openapi.json`), 'utf8')) as Json;
 }, 60_000);
 afterAll(() => rmSync(path.dirname(out), { recursive: true, force: true }));
 
 const operations = (name: string) =>
-  Object.values(docs[name]!.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item).filter((op) => op['x-codeSamples']));
-const curlOf = (name: string, operationId: string) => operations(name).find((op) => op.operationId === operationId)!['x-codeSamples'].find((s) => s.lang === 'Shell')!.source;
+  Object.values(docs[name]!.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
+    Object.values(item).filter((op) => op['x-codeSamples']),
+  );
+const curlOf = (name: string, operationId: string) => {
+  const op = operations(name).find((o) => o.operationId === operationId)!;
+  return op['x-codeSamples'].find((s) => s.lang === 'Shell')!.source;
+};
 /** Every string of a document, examples included. */
 const strings = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
@@ -40,13 +46,17 @@ describe('the docs site as a newcomer reads it', () => {
   it("names values in the curl samples as the README's walk-throughs do", () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     // The README sets these in its walk-throughs; a sample pasted after them uses them as they are.
-    for (const name of ['KEY', 'STORE', 'ORDER', 'ID', 'KEYTOKEN']) expect(readme).toMatch(new RegExp(`^${name}=`, 'm'));
-    expect(curlOf('orders', 'getOrder')).toMatch(/\/orders\/\$ORDER" \\\n {2}-H "svc-api-key: \$KEY" \\\n {2}-H "svc-store-id: \$STORE"$/);
+    for (const name of ['KEY', 'STORE', 'ORDER', 'ID', 'KEYTOKEN'])
+      expect(readme).toMatch(new RegExp(`^${name}=`, 'm'));
+    expect(curlOf('orders', 'getOrder')).toMatch(
+      /\/orders\/\$ORDER" \\\n {2}-H "svc-api-key: \$KEY" \\\n {2}-H "svc-store-id: \$STORE"$/,
+    );
     expect(curlOf('orders', 'getStore')).toContain('/stores/$STORE"');
     expect(curlOf('keys', 'exchangeKeyToken')).toContain('/keys/$ID?keyToken=$KEYTOKEN"');
     expect(curlOf('keys', 'exchangeKeyToken')).toContain('-H "X-Api-Key: $KEY"');
     for (const name of ['orders', 'keys']) {
-      for (const op of operations(name)) expect(op['x-codeSamples'].map((s) => s.source).join('\n')).not.toContain('$API_KEY');
+      for (const op of operations(name))
+        expect(op['x-codeSamples'].map((s) => s.source).join('\n')).not.toContain('$API_KEY');
     }
   });
 
@@ -79,7 +89,10 @@ describe('the docs site as a newcomer reads it', () => {
 
   it('states the license the repository is under', () => {
     expect(readFileSync(path.join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
-    expect((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { license: string }).license).toBe('MIT');
-    for (const name of ['orders', 'keys']) expect((docs[name]!.info as Json).license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    expect((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { license: string }).license).toBe(
+      'MIT',
+    );
+    for (const name of ['orders', 'keys'])
+      expect((docs[name]!.info as Json).license).toEqual({ name: 'MIT', identifier: 'MIT' });
   });
 });

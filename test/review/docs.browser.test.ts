@@ -28,18 +28,34 @@ const services: ServiceInfo[] = specFiles().map(readService);
 
 // Every reason the key service answers with (src/keys/errors.ts); the type check below fails when
 // one is added there and not here.
-const REASONS = ['missing', 'invalid', 'expired', 'already_used', 'not_found', 'in_progress', 'reused'] as const satisfies readonly Reason[];
+const REASONS = [
+  'missing',
+  'invalid',
+  'expired',
+  'already_used',
+  'not_found',
+  'in_progress',
+  'reused',
+] as const satisfies readonly Reason[];
 const everyReason: [Exclude<Reason, (typeof REASONS)[number]>] extends [never] ? true : false = true;
 
 /** The site is rebuilt when it is missing or older than a contract or the build's inputs. */
 function siteIsStale(): boolean {
   const index = path.join(siteDir, 'index.html');
   if (!existsSync(index)) return true;
-  const inputs = [path.join(root, 'scripts', 'build-docs.ts'), path.join(root, 'scripts', 'lib', 'code-samples.ts'), path.join(root, 'package-lock.json'), ...specFiles()];
+  const inputs = [
+    path.join(root, 'scripts', 'build-docs.ts'),
+    path.join(root, 'scripts', 'lib', 'code-samples.ts'),
+    path.join(root, 'package-lock.json'),
+    ...specFiles(),
+  ];
   const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
-  return ['index.html', 'errors.html', 'scalar-standalone.js', ...services.flatMap((s) => [`${s.name}.html`, `${s.name}.openapi.json`])].some(
-    (f) => !existsSync(path.join(siteDir, f)) || statSync(path.join(siteDir, f)).mtimeMs < newestInput,
-  );
+  return [
+    'index.html',
+    'errors.html',
+    'scalar-standalone.js',
+    ...services.flatMap((s) => [`${s.name}.html`, `${s.name}.openapi.json`]),
+  ].some((f) => !existsSync(path.join(siteDir, f)) || statSync(path.join(siteDir, f)).mtimeMs < newestInput);
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -81,7 +97,9 @@ describe('docs site in headless Chromium', () => {
     // Anything off-machine is refused at once rather than left to time out (and still recorded).
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !LOOPBACK.has(url.hostname) ? route.abort('blockedbyclient') : route.continue();
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !LOOPBACK.has(url.hostname)
+        ? route.abort('blockedbyclient')
+        : route.continue();
     });
     const page = await context.newPage();
     page.on('console', (msg) => {
@@ -122,11 +140,20 @@ describe('docs site in headless Chromium', () => {
     async (name, service) => {
       const { page, requests, problems } = await openPage();
       await page.goto(`${base}/docs`);
-      await Promise.all([page.waitForURL(`${base}/docs/${name}.html`), page.locator(`a[href="/docs/${name}.html"]`).click()]);
+      await Promise.all([
+        page.waitForURL(`${base}/docs/${name}.html`),
+        page.locator(`a[href="/docs/${name}.html"]`).click(),
+      ]);
       const sidebar = page.locator('aside, nav').first();
-      await sidebar.getByText(service.operations[0]!.tags[0] ?? '', { exact: true }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await sidebar
+        .getByText(service.operations[0]!.tags[0] ?? '', { exact: true })
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
       // The header states the repository's license (LICENSE), not UNLICENSED.
-      await page.getByText(/^\s*MIT\s*$/).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await page
+        .getByText(/^\s*MIT\s*$/)
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
       expect(await page.getByText('UNLICENSED').count()).toBe(0);
 
       const missing: string[] = [];
@@ -138,11 +165,16 @@ describe('docs site in headless Chromium', () => {
           let entry = sidebar.getByText(label, { exact: true }).first();
           if (!(await entry.isVisible())) {
             // Its tag's group is closed: open it.
-            await sidebar.getByRole('button', { name: `Open Group - ${op.tags[0]}`, exact: true }).click({ timeout: 5_000 });
+            await sidebar
+              .getByRole('button', { name: `Open Group - ${op.tags[0]}`, exact: true })
+              .click({ timeout: 5_000 });
             entry = sidebar.getByText(label, { exact: true }).first();
           }
           await entry.click({ timeout: 5_000 });
-          const heading = page.locator('h1, h2, h3').filter({ hasText: new RegExp(`^\\s*${escapeRe(label)}\\s*$`) }).first();
+          const heading = page
+            .locator('h1, h2, h3')
+            .filter({ hasText: new RegExp(`^\\s*${escapeRe(label)}\\s*$`) })
+            .first();
           await heading.waitFor({ state: 'visible', timeout: 5_000 });
         } catch {
           missing.push(`${op.method} ${op.path} (${label})`);
@@ -151,9 +183,15 @@ describe('docs site in headless Chromium', () => {
         // The operation's sample: curl to this server's URL of the operation (path parameters as
         // shell variables), with the method the YAML gives.
         const url = `${base}${new URL((await specServers(name))[0]!).pathname}${op.path.replace(/\{[^}]+\}/g, '$')}`;
-        const curl = new RegExp(`^curl -sS${op.method === 'GET' ? '' : ` -X ${op.method}`} "${escapeRe(url).replace(/\\\$/g, '\\$[A-Z_]+')}[?"]`);
+        const curl = new RegExp(
+          `^curl -sS${op.method === 'GET' ? '' : ` -X ${op.method}`} "${escapeRe(url).replace(/\\\$/g, '\\$[A-Z_]+')}[?"]`,
+        );
         try {
-          await page.locator('pre, code').filter({ hasText: curl }).first().waitFor({ state: 'visible', timeout: 5_000 });
+          await page
+            .locator('pre, code')
+            .filter({ hasText: curl })
+            .first()
+            .waitFor({ state: 'visible', timeout: 5_000 });
         } catch {
           noSample.push(`${op.method} ${op.path}`);
         }
@@ -168,10 +206,24 @@ describe('docs site in headless Chromium', () => {
       // The TypeScript sample of the first operation uses the typed client.
       const first = service.operations[0]!;
       await sidebar.getByText(first.summary!, { exact: true }).first().click();
-      await page.getByRole('button', { name: /^curl$/ }).first().click();
-      await page.getByRole('option', { name: /TypeScript/ }).first().click();
-      await page.locator('pre, code').filter({ hasText: `from '@contract-first/client'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
-      await page.locator('pre, code').filter({ hasText: `origin: '${base}'` }).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await page
+        .getByRole('button', { name: /^curl$/ })
+        .first()
+        .click();
+      await page
+        .getByRole('option', { name: /TypeScript/ })
+        .first()
+        .click();
+      await page
+        .locator('pre, code')
+        .filter({ hasText: `from '@contract-first/client'` })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
+      await page
+        .locator('pre, code')
+        .filter({ hasText: `origin: '${base}'` })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
 
       expect(offServer(requests), 'requests to other hosts').toEqual([]);
       expect(problems).toEqual([]);
@@ -191,19 +243,34 @@ describe('docs site in headless Chromium', () => {
     await page.goto(`${base}/docs/orders.html`);
     const sidebar = page.locator('aside, nav').first();
     await sidebar.getByText('Create a store', { exact: true }).first().click({ timeout: 30_000 });
-    await page.getByRole('button', { name: /Test Request.*post \/stores\)/ }).first().click();
+    await page
+      .getByRole('button', { name: /Test Request.*post \/stores\)/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     // The address names this server; the user types the key into the authentication field.
     await dialog.getByText(`${base}/commerce/2024-07`).first().waitFor({ state: 'visible', timeout: 5_000 });
-    const value = dialog.getByText('Value:', { exact: false }).first().locator('xpath=..').locator('input, [contenteditable="true"]').first();
+    const value = dialog
+      .getByText('Value:', { exact: false })
+      .first()
+      .locator('xpath=..')
+      .locator('input, [contenteditable="true"]')
+      .first();
     // Empty, saying where a key comes from (not Scalar's fake key), whether the field is an input or an editor.
-    const field = await value.evaluate((e) => ({ value: e instanceof HTMLInputElement ? e.value : e.textContent, hint: e.getAttribute('placeholder') ?? e.closest('*:has(.cm-placeholder)')?.querySelector('.cm-placeholder')?.textContent }));
+    const field = await value.evaluate((e) => ({
+      value: e instanceof HTMLInputElement ? e.value : e.textContent,
+      hint:
+        e.getAttribute('placeholder') ??
+        e.closest('*:has(.cm-placeholder)')?.querySelector('.cm-placeholder')?.textContent,
+    }));
     expect(field).toEqual({ value: '', hint: KEY_FIELD_HINT });
     await value.click();
     await page.keyboard.type(key.key);
     const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${base}/commerce/2024-07/stores` && r.request().method() === 'POST', { timeout: 15_000 }),
+      page.waitForResponse((r) => r.url() === `${base}/commerce/2024-07/stores` && r.request().method() === 'POST', {
+        timeout: 15_000,
+      }),
       dialog.getByRole('button', { name: /^Send/ }).first().click(),
     ]);
     expect(answer.status()).toBe(201);
@@ -214,7 +281,9 @@ describe('docs site in headless Chromium', () => {
     await dialog.getByText('201 Created', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
     await dialog.getByText(created.data.id).first().waitFor({ state: 'visible', timeout: 10_000 });
     await page.screenshot({ path: path.join(resultsDir, 'docs-try-it.png') });
-    const check = await fetch(`${base}/commerce/2024-07/stores/${created.data.id}`, { headers: { 'svc-api-key': key.key } });
+    const check = await fetch(`${base}/commerce/2024-07/stores/${created.data.id}`, {
+      headers: { 'svc-api-key': key.key },
+    });
     expect(check.status).toBe(200);
 
     expect(offServer(requests), 'requests to other hosts').toEqual([]);
@@ -222,22 +291,43 @@ describe('docs site in headless Chromium', () => {
     await page.context().close();
   }, 120_000);
 
-  it("the error page lists every code of the order service and every reason of the key service", async () => {
+  it('the error page lists every code of the order service and every reason of the key service', async () => {
     expect(everyReason).toBe(true);
     const { page, requests, problems } = await openPage();
     await page.goto(`${base}/docs`);
-    await Promise.all([page.waitForURL(`${base}/docs/errors.html`), page.locator('a[href="/docs/errors.html"]').first().click()]);
+    await Promise.all([
+      page.waitForURL(`${base}/docs/errors.html`),
+      page.locator('a[href="/docs/errors.html"]').first().click(),
+    ]);
     const orders = page.locator('section#orders');
     for (const [code, { status, type }] of Object.entries(ERRORS)) {
-      await orders.locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${code}$`) }) }).filter({ hasText: String(status) }).filter({ hasText: type }).first()
+      await orders
+        .locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${code}$`) }) })
+        .filter({ hasText: String(status) })
+        .filter({ hasText: type })
+        .first()
         .waitFor({ state: 'visible', timeout: 5_000 });
     }
     const keys = page.locator('section#keys');
     for (const reason of REASONS) {
-      await keys.locator('td', { hasText: new RegExp(`^${reason}$`) }).first().waitFor({ state: 'visible', timeout: 5_000 });
+      await keys
+        .locator('td', { hasText: new RegExp(`^${reason}$`) })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
     }
-    for (const [status, code] of [['400', 'bad_request'], ['404', 'not_found'], ['409', 'conflict'], ['422', 'unprocessable_entity'], ['429', 'too_many_requests'], ['500', 'internal_error']]) {
-      await keys.locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${status}$`) }) }).filter({ hasText: code }).first().waitFor({ state: 'visible', timeout: 5_000 });
+    for (const [status, code] of [
+      ['400', 'bad_request'],
+      ['404', 'not_found'],
+      ['409', 'conflict'],
+      ['422', 'unprocessable_entity'],
+      ['429', 'too_many_requests'],
+      ['500', 'internal_error'],
+    ]) {
+      await keys
+        .locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${status}$`) }) })
+        .filter({ hasText: code })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
     }
     await page.screenshot({ path: path.join(resultsDir, 'docs-errors.png'), fullPage: true });
     expect(offServer(requests)).toEqual([]);

@@ -6,11 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/process.js';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const DOCUMENTS = ['README.md', 'packages/client/README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  'README.md',
+  'packages/client/README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 /** Text outside fenced code blocks: a block's brackets are code, not links. */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```$/gm, '');
 /** The anchor GitHub gives a heading. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 const headings = (text: string) => [...prose(text).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!));
 
 describe('README', () => {
@@ -46,8 +57,10 @@ describe.each(DOCUMENTS)('%s', (file) => {
       else if (anchor === undefined) continue;
       // A line of a source file (#L12, as GitHub shows it), or a heading of a document.
       else if (!resolved.endsWith('.md')) {
-        if (!/^L\d+$/.test(anchor) || Number(anchor.slice(1)) > read(resolved).split('\n').length) broken.push(`${target} (no line ${anchor} in ${resolved})`);
-      } else if (!headings(read(resolved)).includes(anchor)) broken.push(`${target} (no heading #${anchor} in ${resolved})`);
+        if (!/^L\d+$/.test(anchor) || Number(anchor.slice(1)) > read(resolved).split('\n').length)
+          broken.push(`${target} (no line ${anchor} in ${resolved})`);
+      } else if (!headings(read(resolved)).includes(anchor))
+        broken.push(`${target} (no heading #${anchor} in ${resolved})`);
     }
     expect(broken).toEqual([]);
   });

@@ -26,9 +26,28 @@ beforeAll(async () => {
   try {
     await database.query("INSERT INTO accounts (id, name, created_at) VALUES ('acc_1', 'shop', $1)", [NOW]);
     const { repos } = database.storage;
-    await repos.stores.insert({ id: 'sto_long', accountId: 'acc_1', source_id: 'shop-1', name: 'A store with a long name', currency: 'EUR', now: NOW });
-    await repos.stores.insert({ id: 'sto_short', accountId: 'acc_1', source_id: 'shop-2', name: 'Shop', currency: 'EUR', now: NOW });
-    await repos.locations.insert({ ...locationBody({ source_id: 'loc-1' }), id: 'loc_1', storeId: 'sto_short', now: NOW });
+    await repos.stores.insert({
+      id: 'sto_long',
+      accountId: 'acc_1',
+      source_id: 'shop-1',
+      name: 'A store with a long name',
+      currency: 'EUR',
+      now: NOW,
+    });
+    await repos.stores.insert({
+      id: 'sto_short',
+      accountId: 'acc_1',
+      source_id: 'shop-2',
+      name: 'Shop',
+      currency: 'EUR',
+      now: NOW,
+    });
+    await repos.locations.insert({
+      ...locationBody({ source_id: 'loc-1' }),
+      id: 'loc_1',
+      storeId: 'sto_short',
+      now: NOW,
+    });
     await repos.orders.insert('sto_short', 'ord_open', orderBody({ source_id: 'o-1', status: 'open' }), NOW);
     await repos.orders.insert('sto_short', 'ord_closed', orderBody({ source_id: 'o-2', status: 'closed' }), NOW);
     await repos.orders.insert('sto_long', 'ord_canceled', orderBody({ source_id: 'o-3', status: 'canceled' }), NOW);
@@ -54,7 +73,12 @@ function narrowed(name: string, edit: (doc: ReturnType<typeof parseDocument>) =>
 async function checkData(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { cwd: root, env: { DATABASE_URL: databaseUrl }, stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`) });
+  const code = await main(args, {
+    cwd: root,
+    env: { DATABASE_URL: databaseUrl },
+    stdout: (t) => (stdout += `${t}\n`),
+    stderr: (t) => (stderr += `${t}\n`),
+  });
   return { code, stdout, stderr };
 }
 
@@ -73,33 +97,57 @@ describe('spec:check-data', () => {
     const spec = narrowed('narrowed', (doc) => {
       // An enum value removed from the order status, a narrower bound on the store name, a new required location field.
       doc.setIn(['components', 'schemas', 'OrderStatus', 'enum'], doc.createNode(['open', 'closed']));
-      doc.setIn(['components', 'schemas', 'Store', 'properties', 'name'], doc.createNode({ type: 'string', maxLength: 10 }));
-      doc.setIn(['components', 'schemas', 'Location', 'required'], doc.createNode([...(doc.getIn(['components', 'schemas', 'Location', 'required']) as { toJSON(): string[] }).toJSON(), 'timezone']));
+      doc.setIn(
+        ['components', 'schemas', 'Store', 'properties', 'name'],
+        doc.createNode({ type: 'string', maxLength: 10 }),
+      );
+      doc.setIn(
+        ['components', 'schemas', 'Location', 'required'],
+        doc.createNode([
+          ...(doc.getIn(['components', 'schemas', 'Location', 'required']) as { toJSON(): string[] }).toJSON(),
+          'timezone',
+        ]),
+      );
     });
     const { code, stdout } = await checkData(['--spec', spec]);
     expect(code).toBe(1);
     expect(stdout).toContain('3 rows violate the contract');
     expect(stdout).toContain('orders (Order): 3 rows checked, 1 violate');
-    expect(stdout).toMatch(/ {2}id=ord_canceled, store_id=sto_long\n {4}\/status must be equal to one of the allowed values \(open, closed\)/);
+    expect(stdout).toMatch(
+      / {2}id=ord_canceled, store_id=sto_long\n {4}\/status must be equal to one of the allowed values \(open, closed\)/,
+    );
     expect(stdout).toMatch(/ {2}id=sto_long, account_id=acc_1\n {4}\/name must NOT have more than 10 characters/);
     expect(stdout).not.toContain('id=sto_short, account_id');
     expect(stdout).toMatch(/ {2}id=loc_1, store_id=sto_short\n {4}\(root\) must have required property 'timezone'/);
 
     const json = await checkData(['--spec', spec, '--format', 'json']);
-    const report = JSON.parse(json.stdout) as { resources: { table: string; violations: number; named: { row: string }[] }[] };
-    expect(report.resources.find((r) => r.table === 'orders')!.named.map((n) => n.row)).toEqual(['id=ord_canceled, store_id=sto_long']);
+    const report = JSON.parse(json.stdout) as {
+      resources: { table: string; violations: number; named: { row: string }[] }[];
+    };
+    expect(report.resources.find((r) => r.table === 'orders')!.named.map((n) => n.row)).toEqual([
+      'id=ord_canceled, store_id=sto_long',
+    ]);
   });
 
   it('checks any other table stored as documents against the schema its name gives', async () => {
     const database = await openTestDatabase({ kept });
     try {
       await database.query('CREATE TABLE widgets (id text PRIMARY KEY, store_id text NOT NULL, doc text NOT NULL)');
-      await database.query("INSERT INTO widgets VALUES ('wid_1', 'sto_short', '{\"id\":\"wid_1\",\"size\":3}'), ('wid_2', 'sto_short', '{\"id\":\"wid_2\",\"size\":\"big\"}')");
+      await database.query(
+        'INSERT INTO widgets VALUES (\'wid_1\', \'sto_short\', \'{"id":"wid_1","size":3}\'), (\'wid_2\', \'sto_short\', \'{"id":"wid_2","size":"big"}\')',
+      );
     } finally {
       await database.close();
     }
     const spec = narrowed('widgets', (doc) => {
-      doc.setIn(['components', 'schemas', 'Widget'], doc.createNode({ type: 'object', required: ['id', 'size'], properties: { id: { type: 'string' }, size: { type: 'integer' } } }));
+      doc.setIn(
+        ['components', 'schemas', 'Widget'],
+        doc.createNode({
+          type: 'object',
+          required: ['id', 'size'],
+          properties: { id: { type: 'string' }, size: { type: 'integer' } },
+        }),
+      );
     });
     const { code, stdout } = await checkData(['--spec', spec]);
     expect(code).toBe(1);
@@ -109,7 +157,12 @@ describe('spec:check-data', () => {
 
   it('exits 2 when the database is not there', async () => {
     let stderr = '';
-    const code = await main([], { cwd: root, env: { DATABASE_URL: `file:${path.join(tmp, 'nothing.db')}` }, stdout: () => {}, stderr: (t) => (stderr += t) });
+    const code = await main([], {
+      cwd: root,
+      env: { DATABASE_URL: `file:${path.join(tmp, 'nothing.db')}` },
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     if (databaseUrl.startsWith('file:')) {
       expect(code).toBe(2);
       expect(stderr).toContain('no SQLite database at');

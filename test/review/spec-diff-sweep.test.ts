@@ -68,7 +68,8 @@ function mutate(original: Json, m: Mutation): { doc: Json; description: string }
     }
     case 'retype': {
       const types = ['string', 'integer', 'number', 'boolean', 'object', 'array'];
-      if (key === 'type' && typeof value === 'string') parent[key] = types[(types.indexOf(value) + 1 + m.amount) % types.length]!;
+      if (key === 'type' && typeof value === 'string')
+        parent[key] = types[(types.indexOf(value) + 1 + m.amount) % types.length]!;
       else if (typeof value === 'string') parent[key] = m.amount;
       else if (typeof value === 'number') parent[key] = String(value);
       else if (typeof value === 'boolean') parent[key] = !value;
@@ -103,7 +104,10 @@ describe.each(['orders', 'keys'] as const)('mutation sweep of openapi/%s.yaml', 
         const mutated = mutate(original, m);
         if (!mutated || isDeepStrictEqual(mutated.doc, original)) return;
         seen.push(mutated.description);
-        const review = await reviewPair({ name: `openapi/${spec}.yaml`, beforeText: text, afterText: stringify(mutated.doc) }, { types: false });
+        const review = await reviewPair(
+          { name: `openapi/${spec}.yaml`, beforeText: text, afterText: stringify(mutated.doc) },
+          { types: false },
+        );
         // A comparison error is an answer only when the document is broken, never a rule the checker lacks.
         expect(review.error ?? '', mutated.description).not.toContain('no rule');
         const said = review.error !== undefined || review.changes.length > 0;
@@ -112,6 +116,10 @@ describe.each(['orders', 'keys'] as const)('mutation sweep of openapi/%s.yaml', 
       { numRuns: RUNS, seed: spec === 'orders' ? 20261124 : 23 },
     );
     // The sweep reached the four kinds of edit.
-    for (const kind of ['drop', 'rename', 'retype', 'rebound']) expect(seen.some((d) => d.startsWith(kind)), kind).toBe(true);
+    for (const kind of ['drop', 'rename', 'retype', 'rebound'])
+      expect(
+        seen.some((d) => d.startsWith(kind)),
+        kind,
+      ).toBe(true);
   }, 120_000);
 });

@@ -33,7 +33,12 @@ describe.skipIf(!postgresUrl)(onPostgres('an instance whose clock is 25 h ahead'
   // Both machines' clocks stand still unless the test moves them; B's reads 25 h more than A's.
   const machineA = manualClock(new Date());
   const machineB: Clock = { now: () => new Date(machineA.now().getTime() + SKEW) };
-  const sealedRoot = { file: path.join(tempDir(), 'unused-on-postgres.json'), passphrase: PASSPHRASE, development: true, allowCreate: false };
+  const sealedRoot = {
+    file: path.join(tempDir(), 'unused-on-postgres.json'),
+    passphrase: PASSPHRASE,
+    development: true,
+    allowCreate: false,
+  };
 
   async function startInstance(machine: Clock) {
     const pool = openPostgresPool(db.url, { poolSize: 4, statementTimeoutMs: 10_000 });
@@ -44,14 +49,29 @@ describe.skipIf(!postgresUrl)(onPostgres('an instance whose clock is 25 h ahead'
     const clock = await sharedClock(storage, machine, (fields, message) => warnings.push({ fields, message }));
     stops.push(clock.stop);
     const sealed = await loadSealedModuleFrom(storage.sealedRoot!, sealedRoot, () => {}, 2 ** 12);
-    const config: KeysConfig = { publicUrl: PUBLIC_URL, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-    const app = appFor({ storage, clock, config: { RATE_LIMIT_PER_SECOND: 1, RATE_LIMIT_BURST: 2 }, keys: { config, sealed }, publicUrl: PUBLIC_URL });
-    const client = (apiKey: string) => createKeysClient({ origin: PUBLIC_URL, apiKey, fetch: contractFetch(app, keysContract) });
+    const config: KeysConfig = {
+      publicUrl: PUBLIC_URL,
+      basePath: '/keygen',
+      allowHttpReturnUrl: false,
+      providers: {},
+      devProvider: { users: DEFAULT_DEV_USERS },
+      sealedRoot,
+    };
+    const app = appFor({
+      storage,
+      clock,
+      config: { RATE_LIMIT_PER_SECOND: 1, RATE_LIMIT_BURST: 2 },
+      keys: { config, sealed },
+      publicUrl: PUBLIC_URL,
+    });
+    const client = (apiKey: string) =>
+      createKeysClient({ origin: PUBLIC_URL, apiKey, fetch: contractFetch(app, keysContract) });
     return { pool, storage, clock, app, client, warnings };
   }
   let a: Awaited<ReturnType<typeof startInstance>>;
   let b: Awaited<ReturnType<typeof startInstance>>;
-  const row = async (sql: string, values: unknown[] = []) => (await a.pool.query(sql, values)).rows[0] as Record<string, unknown>;
+  const row = async (sql: string, values: unknown[] = []) =>
+    (await a.pool.query(sql, values)).rows[0] as Record<string, unknown>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -68,7 +88,9 @@ describe.skipIf(!postgresUrl)(onPostgres('an instance whose clock is 25 h ahead'
   it('the skewed instance warns in its log, saying by how much; the other does not', () => {
     expect(a.warnings).toEqual([]);
     expect(b.warnings).toHaveLength(1);
-    expect(b.warnings[0]!.message).toMatch(/^this machine's clock is (8999\d|9000\d)\.\d s ahead of the database server's/);
+    expect(b.warnings[0]!.message).toMatch(
+      /^this machine's clock is (8999\d|9000\d)\.\d s ahead of the database server's/,
+    );
     expect((b.warnings[0]!.fields as { clockOffsetMs: number }).clockOffsetMs).toBeLessThan(-SKEW + 5_000);
   });
 
@@ -76,17 +98,25 @@ describe.skipIf(!postgresUrl)(onPostgres('an instance whose clock is 25 h ahead'
     const apiKey = (await a.storage.repos.apiKeys.create(a.clock.now(), { name: 'sweep' })).key;
     const key = await initKey(a.client(apiKey));
     const { id, userPromptUrl } = await createTransaction(a.client(apiKey), 'generate', key);
-    await startSweeper({ transactions: b.storage.repos.transactions, devProvider: b.storage.repos.devProvider, clock: b.clock }, { intervalMs: 3_600_000 }).sweep();
-    expect(await row('SELECT sealed_client_secret IS NOT NULL AS kept FROM keygen_transactions WHERE id = $1', [id])).toEqual({ kept: true });
+    await startSweeper(
+      { transactions: b.storage.repos.transactions, devProvider: b.storage.repos.devProvider, clock: b.clock },
+      { intervalMs: 3_600_000 },
+    ).sweep();
+    expect(
+      await row('SELECT sealed_client_secret IS NOT NULL AS kept FROM keygen_transactions WHERE id = $1', [id]),
+    ).toEqual({ kept: true });
     const page = await b.app.request(userPromptUrl.replace(PUBLIC_URL, ''));
     expect(page.status).toBe(200);
   });
 
-  it('a transaction it creates expires 24 h after the database\'s now, not 49 h', async () => {
+  it("a transaction it creates expires 24 h after the database's now, not 49 h", async () => {
     const apiKey = (await b.storage.repos.apiKeys.create(b.clock.now(), { name: 'expiry' })).key;
     const key = await initKey(b.client(apiKey));
     const { id } = await createTransaction(b.client(apiKey), 'generate', key);
-    const { created_at, expires_at, db_now } = (await row('SELECT created_at, expires_at, clock_timestamp() AS db_now FROM keygen_transactions WHERE id = $1', [id])) as {
+    const { created_at, expires_at, db_now } = (await row(
+      'SELECT created_at, expires_at, clock_timestamp() AS db_now FROM keygen_transactions WHERE id = $1',
+      [id],
+    )) as {
       created_at: string;
       expires_at: string;
       db_now: Date;
@@ -99,15 +129,25 @@ describe.skipIf(!postgresUrl)(onPostgres('an instance whose clock is 25 h ahead'
   it('one request through it does not move the shared rate-limit bucket into the future: the key refills on the other instance', async () => {
     const apiKey = await a.storage.repos.apiKeys.create(a.clock.now(), { name: 'rate' });
     // Burst 2, 1 per second: one token through the skewed instance, one through the other, then none.
-    expect((await b.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(200);
-    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(200);
-    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(429);
+    expect((await b.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(
+      200,
+    );
+    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(
+      200,
+    );
+    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(
+      429,
+    );
     const { at } = (await row('SELECT at FROM rate_limits WHERE api_key_id = $1', [apiKey.id])) as { at: string };
     expect(Number(at)).toBeLessThan(Date.now() + 60_000);
     // Two seconds later (on the machines' clocks), the key has tokens again, on both instances.
     machineA.advance(2_000);
-    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(200);
-    expect((await b.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(200);
+    expect((await a.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(
+      200,
+    );
+    expect((await b.client(apiKey.key).POST('/keys', { body: { userSecretProvider: 'dev' } })).response.status).toBe(
+      200,
+    );
   });
 });
 
@@ -126,7 +166,12 @@ describe('the shared clock', () => {
     const machine = manualClock(new Date('2030-01-01T00:00:00.000Z'));
     let reference = new Date('2030-01-01T00:00:10.000Z');
     const offsets: number[] = [];
-    const clock = await anchoredClock(machine, async () => reference, (o) => offsets.push(o), { warnIntervalMs: 60_000 });
+    const clock = await anchoredClock(
+      machine,
+      async () => reference,
+      (o) => offsets.push(o),
+      { warnIntervalMs: 60_000 },
+    );
     expect(clock.now().toISOString()).toBe('2030-01-01T00:00:10.000Z');
     machine.advance(1_000);
     expect(clock.now().toISOString()).toBe('2030-01-01T00:00:11.000Z');

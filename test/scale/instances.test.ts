@@ -40,15 +40,34 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
   /** Which instance the test's "load balancer" (one listener) hands the next request to. */
   let route: () => Instance;
   const extraPools: pg.Pool[] = [];
-  const sealedRoot = { file: path.join(tempDir(), 'unused-on-postgres.json'), passphrase: PASSPHRASE, development: true, allowCreate: false };
+  const sealedRoot = {
+    file: path.join(tempDir(), 'unused-on-postgres.json'),
+    passphrase: PASSPHRASE,
+    development: true,
+    allowCreate: false,
+  };
 
   /** One instance as the server starts it: migrate (under the lock), open the sealed root from the database, build the app. */
-  async function startInstance(name: string, opts: { clock?: Clock; rate?: { perSecond: number; burst: number } } = {}): Promise<Instance> {
-    const pool = openPostgresPool(db.url, { poolSize: 6, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
+  async function startInstance(
+    name: string,
+    opts: { clock?: Clock; rate?: { perSecond: number; burst: number } } = {},
+  ): Promise<Instance> {
+    const pool = openPostgresPool(db.url, {
+      poolSize: 6,
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
+    });
     await migratePostgres(pool);
     const storage = postgresStorage(pool);
     const sealed = await loadSealedModuleFrom(storage.sealedRoot!, sealedRoot, () => {}, 2 ** 12);
-    const config: KeysConfig = { publicUrl, basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
+    const config: KeysConfig = {
+      publicUrl,
+      basePath: '/keygen',
+      allowHttpReturnUrl: false,
+      providers: {},
+      devProvider: { users: DEFAULT_DEV_USERS },
+      sealedRoot,
+    };
     const app = appFor({
       storage,
       clock: opts.clock ?? systemClock,
@@ -59,8 +78,10 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     return { name, pool, storage, app };
   }
 
-  const ordersClient = (i: Instance, apiKey: string) => createOrdersClient({ origin: publicUrl, apiKey, fetch: contractFetch(i.app, orders) });
-  const keysClient = (i: Instance, apiKey: string) => createKeysClient({ origin: publicUrl, apiKey, fetch: contractFetch(i.app, keysContract) });
+  const ordersClient = (i: Instance, apiKey: string) =>
+    createOrdersClient({ origin: publicUrl, apiKey, fetch: contractFetch(i.app, orders) });
+  const keysClient = (i: Instance, apiKey: string) =>
+    createKeysClient({ origin: publicUrl, apiKey, fetch: contractFetch(i.app, keysContract) });
   const newKey = async (name: string) => (await instances[0]!.storage.repos.apiKeys.create(new Date(), { name })).key;
 
   beforeAll(async () => {
@@ -83,7 +104,9 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     const [a, b] = instances;
     expect((await a!.app.request('/readyz')).status).toBe(200);
     expect((await b!.app.request('/readyz')).status).toBe(200);
-    const migrations = await a!.pool.query('SELECT hash, count(*)::int AS n FROM drizzle."__drizzle_migrations" GROUP BY hash');
+    const migrations = await a!.pool.query(
+      'SELECT hash, count(*)::int AS n FROM drizzle."__drizzle_migrations" GROUP BY hash',
+    );
     expect(migrations.rows.length).toBeGreaterThanOrEqual(3);
     expect(migrations.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
     expect((await a!.pool.query('SELECT count(*)::int AS n FROM keygen_sealed_root')).rows[0].n).toBe(1);
@@ -93,7 +116,9 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     const key = await newKey('race');
     const clients = instances.map((i) => ordersClient(i, key));
     const stores = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => clients[n % 2]!.POST('/stores', { body: storeBody({ source_id: 'one-shop', name: `Shop ${n}` }) })),
+      Array.from({ length: 40 }, (_, n) =>
+        clients[n % 2]!.POST('/stores', { body: storeBody({ source_id: 'one-shop', name: `Shop ${n}` }) }),
+      ),
     );
     expect(stores.filter((r) => r.response.status === 201)).toHaveLength(1);
     expect(stores.filter((r) => r.response.status === 409 && r.error?.meta.code === 40900)).toHaveLength(39);
@@ -101,12 +126,17 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     const storeId = stores.find((r) => r.response.status === 201)!.data!.data.id;
     const created = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
-        clients[n % 2]!.POST('/orders', { params: { header: { 'svc-store-id': storeId } }, body: orderBody({ source_id: 'order-1', number: `#${n}` }) }),
+        clients[n % 2]!.POST('/orders', {
+          params: { header: { 'svc-store-id': storeId } },
+          body: orderBody({ source_id: 'order-1', number: `#${n}` }),
+        }),
       ),
     );
     expect(created.filter((r) => r.response.status === 201)).toHaveLength(1);
     expect(created.filter((r) => r.response.status === 409 && r.error?.meta.code === 40900)).toHaveLength(39);
-    const listed = await clients[1]!.GET('/orders', { params: { header: { 'svc-store-id': storeId }, query: { limit: 50 } } });
+    const listed = await clients[1]!.GET('/orders', {
+      params: { header: { 'svc-store-id': storeId }, query: { limit: 50 } },
+    });
     expect(listed.data!.data.orders.map((o) => o.source_id)).toEqual(['order-1']);
   });
 
@@ -119,7 +149,10 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     // instances; the writers run at the same time. A lost update would put a field back.
     const writer = async (field: 'name' | 'support_email' | 'phone', value: (n: number) => string) => {
       for (let n = 0; n < 12; n++) {
-        const res = await (n % 2 ? b! : a!).PATCH('/stores/{id}', { params: { path: { id } }, body: { [field]: value(n) } });
+        const res = await (n % 2 ? b! : a!).PATCH('/stores/{id}', {
+          params: { path: { id } },
+          body: { [field]: value(n) },
+        });
         expect(res.response.status).toBe(200);
       }
     };
@@ -137,7 +170,10 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
   it('shares the rate limit: two instances give a key its burst once, not twice', async () => {
     // Frozen clocks: no token comes back during the test. Two more instances, on their own pools.
     const clock = manualClock(new Date('2030-01-01T00:00:00.000Z'));
-    const limited = await Promise.all([startInstance('A-limited', { clock, rate: { perSecond: 1, burst: 5 } }), startInstance('B-limited', { clock, rate: { perSecond: 1, burst: 5 } })]);
+    const limited = await Promise.all([
+      startInstance('A-limited', { clock, rate: { perSecond: 1, burst: 5 } }),
+      startInstance('B-limited', { clock, rate: { perSecond: 1, burst: 5 } }),
+    ]);
     extraPools.push(...limited.map((i) => i.pool));
     const key = await newKey('limited');
     const clients = limited.map((i) => ordersClient(i, key));
@@ -148,7 +184,9 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     expect(answers[5]!.response.headers.get('retry-after')).toBe('1');
     // Concurrent requests on both draw on the same bucket too: a second key, 20 at once, 5 pass.
     const other = await newKey('limited-2');
-    const burst = await Promise.all(Array.from({ length: 20 }, (_, n) => ordersClient(limited[n % 2]!, other).GET('/stores', {})));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => ordersClient(limited[n % 2]!, other).GET('/stores', {})),
+    );
     expect(burst.filter((r) => r.response.status === 200)).toHaveLength(5);
   });
 
@@ -185,16 +223,22 @@ describe.skipIf(!postgresUrl)(onPostgres('two instances on one database'), () =>
     const back = await signInByHttp({ origin: publicUrl }, generate.userPromptUrl, ALICE);
     const keyToken = back.searchParams.get('keyToken')!;
     // The same key token sent to both instances at once: exactly one answer carries the key.
-    const both = await Promise.all([a!, b!, a!, b!].map((c) => c.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken } } })));
+    const both = await Promise.all(
+      [a!, b!, a!, b!].map((c) => c.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken } } })),
+    );
     const ok = both.filter((r) => r.response.status === 200);
     expect(ok).toHaveLength(1);
-    expect(both.filter((r) => r.response.status !== 200).every((r) => r.response.status >= 400 && r.response.status < 500)).toBe(true);
+    expect(
+      both.filter((r) => r.response.status !== 200).every((r) => r.response.status >= 400 && r.response.status < 500),
+    ).toBe(true);
     const generated = ok[0]!.data!.recoveryKey;
 
     // recover: created on A, signed in, exchanged on B: the same key.
     const recover = await createTransaction(a!, 'recover', key);
     const back2 = await signInByHttp({ origin: publicUrl }, recover.userPromptUrl, ALICE);
-    const recovered = await b!.GET('/keys/{keyId}', { params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } } });
+    const recovered = await b!.GET('/keys/{keyId}', {
+      params: { path: { keyId: key.id }, query: { keyToken: back2.searchParams.get('keyToken')! } },
+    });
     expect(recovered.response.status).toBe(200);
     expect(recovered.data!.recoveryKey).toBe(generated);
     // Both instances served the sign-ins.

@@ -7,8 +7,15 @@ import { cliAsync, startServer, type Started } from '../support/process.js';
 // moment on an empty database, a key made by the CLI, and the key service's root shared by both.
 
 async function call(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await checkedFetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data?: Record<string, unknown> } };
+  const res = await checkedFetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & { data?: Record<string, unknown> },
+  };
 }
 
 describe.skipIf(!postgresUrl)(onPostgres('two server processes on one database'), () => {
@@ -48,9 +55,16 @@ describe.skipIf(!postgresUrl)(onPostgres('two server processes on one database')
     expect((await cliAsync(['api-key', 'list'], { DATABASE_URL: db.url })).stdout).toContain('active  operator');
 
     // A store made through one is read through the other.
-    const store = await call('POST', `${a!.url}/commerce/2024-07/stores`, { 'svc-api-key': key }, { source_id: 'shop-1', name: 'Shop', currency: 'EUR' });
+    const store = await call(
+      'POST',
+      `${a!.url}/commerce/2024-07/stores`,
+      { 'svc-api-key': key },
+      { source_id: 'shop-1', name: 'Shop', currency: 'EUR' },
+    );
     expect(store.status).toBe(201);
-    const read = await call('GET', `${b!.url}/commerce/2024-07/stores/${store.body.data!.id as string}`, { 'svc-api-key': key });
+    const read = await call('GET', `${b!.url}/commerce/2024-07/stores/${store.body.data!.id as string}`, {
+      'svc-api-key': key,
+    });
     expect(read.status).toBe(200);
 
     // A key made on A: B checks its client secret (a MAC under the shared root) and opens a
@@ -58,10 +72,22 @@ describe.skipIf(!postgresUrl)(onPostgres('two server processes on one database')
     const init = await call('POST', `${a!.url}/keygen/keys`, { 'x-api-key': key }, { userSecretProvider: 'dev' });
     expect(init.status).toBe(200);
     const { id, clientSecret } = init.body as unknown as { id: string; clientSecret: string };
-    const txn = await call('POST', `${b!.url}/keygen/keys/${id}/transactions/generate`, { 'x-api-key': key }, { clientSecret, clientReturnUrl: 'https://app.example.test/done' });
+    const txn = await call(
+      'POST',
+      `${b!.url}/keygen/keys/${id}/transactions/generate`,
+      { 'x-api-key': key },
+      { clientSecret, clientReturnUrl: 'https://app.example.test/done' },
+    );
     expect(txn.status).toBe(200);
-    expect((txn.body as unknown as { userPromptUrl: string }).userPromptUrl).toMatch(/^https:\/\/keys\.example\.test\/keygen\/prompt/);
-    const wrong = await call('POST', `${b!.url}/keygen/keys/${id}/transactions/generate`, { 'x-api-key': key }, { clientSecret: `${clientSecret.slice(0, -2)}AA`, clientReturnUrl: 'https://app.example.test/done' });
+    expect((txn.body as unknown as { userPromptUrl: string }).userPromptUrl).toMatch(
+      /^https:\/\/keys\.example\.test\/keygen\/prompt/,
+    );
+    const wrong = await call(
+      'POST',
+      `${b!.url}/keygen/keys/${id}/transactions/generate`,
+      { 'x-api-key': key },
+      { clientSecret: `${clientSecret.slice(0, -2)}AA`, clientReturnUrl: 'https://app.example.test/done' },
+    );
     expect(wrong.status).toBeGreaterThanOrEqual(400);
   });
 });

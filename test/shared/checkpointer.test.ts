@@ -14,7 +14,12 @@ describe('WAL checkpoint worker, debug log', () => {
     const file = path.join(tempDir(), 'cp.db');
     const database = openDatabase(`file:${file}`);
     const logged: object[] = [];
-    const checkpointer = startCheckpointer(database.sqlite, file, { debug: (obj) => logged.push(obj), error: () => {} }, { intervalMs: 10 });
+    const checkpointer = startCheckpointer(
+      database.sqlite,
+      file,
+      { debug: (obj) => logged.push(obj), error: () => {} },
+      { intervalMs: 10 },
+    );
     try {
       createApiKey(database.db, manualClock(), { name: 'one write' });
       await expect.poll(() => logged.length, { timeout: 10_000 }).toBe(1);

@@ -22,10 +22,20 @@ describe('files the service creates are its own', () => {
     const file = path.join(data, 'service.db');
     const database = openDatabase(`file:${file}`);
     createApiKey(database.db, manualClock(), { name: 'a write, so that the WAL has frames' });
-    loadSealedModule({ file: path.join(data, 'keygen-root.sealed.json'), development: true, allowCreate: false }, () => {}, 2 ** 12);
+    loadSealedModule(
+      { file: path.join(data, 'keygen-root.sealed.json'), development: true, allowCreate: false },
+      () => {},
+      2 ** 12,
+    );
     try {
       expect(mode(data)).toBe(0o700);
-      for (const f of ['service.db', 'service.db-wal', 'service.db-shm', 'keygen-root.sealed.json', 'keygen-root.key']) {
+      for (const f of [
+        'service.db',
+        'service.db-wal',
+        'service.db-shm',
+        'keygen-root.sealed.json',
+        'keygen-root.key',
+      ]) {
         expect([f, mode(path.join(data, f))]).toEqual([f, 0o600]);
       }
     } finally {
@@ -86,7 +96,12 @@ describe.skipIf(!mayMount)(`/readyz on a full disk${mayMount ? '' : ' (SKIPPED: 
       app.request('/commerce/2024-07/stores', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'svc-api-key': key.key },
-        body: JSON.stringify({ source_id: `s${n}`, name: 'x'.repeat(200), currency: 'EUR', description: 'd'.repeat(10_000) }),
+        body: JSON.stringify({
+          source_id: `s${n}`,
+          name: 'x'.repeat(200),
+          currency: 'EUR',
+          description: 'd'.repeat(10_000),
+        }),
       });
     try {
       for (let n = 0; n < 20; n++) expect((await createStore(n)).status).toBe(201);

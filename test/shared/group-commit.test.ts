@@ -35,10 +35,12 @@ describe('group commit', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const insert = (id: string, parent = 1) => () => {
-    writer.prepare('INSERT INTO item (id, parent) VALUES (?, ?)').run(id, parent);
-    return id;
-  };
+  const insert =
+    (id: string, parent = 1) =>
+    () => {
+      writer.prepare('INSERT INTO item (id, parent) VALUES (?, ?)').run(id, parent);
+      return id;
+    };
   const committed = () => (reader.prepare('SELECT id FROM item ORDER BY id').pluck().all() as string[]).join(',');
 
   it('runs the units of one turn in one transaction and settles them after its COMMIT', async () => {

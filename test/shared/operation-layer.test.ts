@@ -27,8 +27,21 @@ async function bothServices() {
   const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
   const sealedRoot = { file: path.join(tempDir(), 'root.sealed.json'), development: true, allowCreate: false };
   const sealed = await loadTestSealed(database.storage, sealedRoot);
-  const keysConfig = { publicUrl: 'http://service.test', basePath: '/keygen', allowHttpReturnUrl: false, providers: {}, devProvider: { users: DEFAULT_DEV_USERS }, sealedRoot };
-  const app = appFor({ storage: database.storage, clock, config: { LOG_LEVEL: 'info' }, logger: pino({ level: 'info' }, stream), keys: { config: keysConfig, sealed } });
+  const keysConfig = {
+    publicUrl: 'http://service.test',
+    basePath: '/keygen',
+    allowHttpReturnUrl: false,
+    providers: {},
+    devProvider: { users: DEFAULT_DEV_USERS },
+    sealedRoot,
+  };
+  const app = appFor({
+    storage: database.storage,
+    clock,
+    config: { LOG_LEVEL: 'info' },
+    logger: pino({ level: 'info' }, stream),
+    keys: { config: keysConfig, sealed },
+  });
   const key = await database.storage.repos.apiKeys.create(clock.now(), { name: 'layer' });
   const checked = { orders: contractFetch(app, contractFor('orders')), keys: contractFetch(app, contractFor('keys')) };
   const request = (pathAndQuery: string, init?: RequestInit) =>
@@ -41,14 +54,19 @@ describe('the root app’s middleware (app.use in createApp)', async () => {
   afterAll(() => s.close());
 
   it('runs for an order request and a key request: one request id and one log line each', async () => {
-    const orders = await s.request('/commerce/2024-07/stores', { headers: { 'svc-api-key': s.key.key, 'x-request-id': 'order-req-1' } });
+    const orders = await s.request('/commerce/2024-07/stores', {
+      headers: { 'svc-api-key': s.key.key, 'x-request-id': 'order-req-1' },
+    });
     const keys = await s.request('/keygen/keys', {
       method: 'POST',
       headers: { 'x-api-key': s.key.key, 'content-type': 'application/json', 'x-request-id': 'key-req-1' },
       body: JSON.stringify({ userSecretProvider: 'dev' }),
     });
     expect([orders.status, keys.status]).toEqual([200, 200]);
-    expect([orders.headers.get('x-request-id'), keys.headers.get('x-request-id')]).toEqual(['order-req-1', 'key-req-1']);
+    expect([orders.headers.get('x-request-id'), keys.headers.get('x-request-id')]).toEqual([
+      'order-req-1',
+      'key-req-1',
+    ]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(s.lines.map((l) => [l.requestId, l.method, l.path, l.status])).toEqual([
       ['order-req-1', 'GET', '/commerce/2024-07/stores', 200],

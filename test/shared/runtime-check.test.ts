@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { currentRuntime, runtimeProblem, type BuildInfo, type Here } from '../../src/shared/runtime-check.js';
 
 const built: BuildInfo = { node: 'v24.21.0', napi: 10, platform: 'linux', arch: 'x64', libc: 'glibc' };
-const here = (over: Partial<Here> = {}): Here => ({ version: 'v22.14.0', napi: 10, platform: 'linux', arch: 'x64', libc: 'glibc', ...over });
+const here = (over: Partial<Here> = {}): Here => ({
+  version: 'v22.14.0',
+  napi: 10,
+  platform: 'linux',
+  arch: 'x64',
+  libc: 'glibc',
+  ...over,
+});
 
 describe('the runtime check the server and the CLI run first', () => {
   it('accepts every supported LTS line, whichever built the bundle', () => {

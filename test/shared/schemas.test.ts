@@ -27,9 +27,22 @@ function sqliteShapes(): Record<string, TableShape> {
     const c = sqliteConfig(t);
     out[c.name] = {
       columns: Object.fromEntries(
-        c.columns.map((col) => [col.name, { type: col.getSQLType() === 'integer' ? 'integer' : 'text', notNull: col.notNull, primary: col.primary, unique: col.isUnique }]),
+        c.columns.map((col) => [
+          col.name,
+          {
+            type: col.getSQLType() === 'integer' ? 'integer' : 'text',
+            notNull: col.notNull,
+            primary: col.primary,
+            unique: col.isUnique,
+          },
+        ]),
       ),
-      indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique }])),
+      indexes: Object.fromEntries(
+        c.indexes.map((i) => [
+          i.config.name,
+          { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique },
+        ]),
+      ),
       foreignKeys: c.foreignKeys.map((fk) => {
         const r = fk.reference();
         return `${r.columns.map((x) => x.name).join(',')} -> ${sqliteConfig(r.foreignTable).name}(${r.foreignColumns.map((x) => x.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`;
@@ -49,11 +62,25 @@ function pgShapes(): Record<string, TableShape> {
         c.columns.map((col) => {
           const sqlType = col.getSQLType();
           // Text compares byte by byte on both engines (COLLATE "C"); SQLite's integer is 64-bit.
-          if (!['text COLLATE "C"', 'integer', 'bigint'].includes(sqlType)) throw new Error(`${c.name}.${col.name}: unexpected type ${sqlType}`);
-          return [col.name, { type: sqlType.startsWith('text') ? 'text' : 'integer', notNull: col.notNull, primary: col.primary, unique: col.isUnique }];
+          if (!['text COLLATE "C"', 'integer', 'bigint'].includes(sqlType))
+            throw new Error(`${c.name}.${col.name}: unexpected type ${sqlType}`);
+          return [
+            col.name,
+            {
+              type: sqlType.startsWith('text') ? 'text' : 'integer',
+              notNull: col.notNull,
+              primary: col.primary,
+              unique: col.isUnique,
+            },
+          ];
         }),
       ),
-      indexes: Object.fromEntries(c.indexes.map((i) => [i.config.name, { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique }])),
+      indexes: Object.fromEntries(
+        c.indexes.map((i) => [
+          i.config.name,
+          { columns: i.config.columns.map((x) => (x as { name: string }).name), unique: i.config.unique },
+        ]),
+      ),
       foreignKeys: c.foreignKeys.map((fk) => {
         const r = fk.reference();
         return `${r.columns.map((x) => x.name).join(',')} -> ${pgConfig(r.foreignTable).name}(${r.foreignColumns.map((x) => x.name).join(',')}) on delete ${fk.onDelete ?? 'no action'}`;
@@ -106,20 +133,37 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
     const applied = await instances[0]!.query('SELECT count(*)::int AS n FROM drizzle."__drizzle_migrations"');
     expect(applied.rows[0].n).toBe(loadMigrationFiles(POSTGRES_MIGRATIONS).length);
     await migratePostgres(instances[1]!);
-    expect((await instances[0]!.query('SELECT count(*)::int AS n FROM drizzle."__drizzle_migrations"')).rows[0].n).toBe(applied.rows[0].n);
+    expect((await instances[0]!.query('SELECT count(*)::int AS n FROM drizzle."__drizzle_migrations"')).rows[0].n).toBe(
+      applied.rows[0].n,
+    );
   });
 
   it('give the database exactly the tables and columns of the PostgreSQL schema', async () => {
-    const { rows } = await pool().query<{ table_name: string; column_name: string; is_nullable: string; data_type: string; collation_name: string | null }>(
+    const { rows } = await pool().query<{
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+      data_type: string;
+      collation_name: string | null;
+    }>(
       "SELECT table_name, column_name, is_nullable, data_type, collation_name FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
     );
     const inDb: Record<string, Record<string, string>> = {};
-    for (const r of rows) (inDb[r.table_name] ??= {})[r.column_name] = `${r.data_type}${r.collation_name ? ` ${r.collation_name}` : ''}${r.is_nullable === 'NO' ? ' not null' : ''}`;
+    for (const r of rows)
+      (inDb[r.table_name] ??= {})[r.column_name] =
+        `${r.data_type}${r.collation_name ? ` ${r.collation_name}` : ''}${r.is_nullable === 'NO' ? ' not null' : ''}`;
     const declared: Record<string, Record<string, string>> = {};
     for (const [table, shape] of Object.entries(pgShapes())) {
-      const cfg = pgConfig([...Object.values(sharedPg), ...Object.values(ordersPg), ...Object.values(keysPg)].find((t) => is(t, PgTable) && pgConfig(t as PgTable).name === table) as PgTable);
+      const cfg = pgConfig(
+        [...Object.values(sharedPg), ...Object.values(ordersPg), ...Object.values(keysPg)].find(
+          (t) => is(t, PgTable) && pgConfig(t as PgTable).name === table,
+        ) as PgTable,
+      );
       declared[table] = Object.fromEntries(
-        cfg.columns.map((col) => [col.name, `${col.getSQLType().startsWith('text') ? 'text C' : col.getSQLType()}${shape.columns[col.name]!.notNull ? ' not null' : ''}`]),
+        cfg.columns.map((col) => [
+          col.name,
+          `${col.getSQLType().startsWith('text') ? 'text C' : col.getSQLType()}${shape.columns[col.name]!.notNull ? ' not null' : ''}`,
+        ]),
       );
     }
     expect(inDb).toEqual(declared);
@@ -131,7 +175,9 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
     pools.push(p);
     await p.query('SELECT 1');
     const admin = pool();
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle'");
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle'",
+    );
     for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(heard.length).toBeGreaterThan(0);
     expect((await p.query('SELECT 1 AS n')).rows[0].n).toBe(1);
@@ -140,7 +186,10 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
   it('sort text byte by byte, as SQLite does', async () => {
     const p = pool();
     const values = ['b', 'B', 'a', '_', 'Z', 'é', 'e', '0'];
-    await p.query("INSERT INTO accounts (id, name, created_at) SELECT v, 'n', '2026-01-01T00:00:00.000Z' FROM unnest($1::text[]) AS v", [values]);
+    await p.query(
+      "INSERT INTO accounts (id, name, created_at) SELECT v, 'n', '2026-01-01T00:00:00.000Z' FROM unnest($1::text[]) AS v",
+      [values],
+    );
     const { rows } = await p.query<{ id: string }>('SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id', [values]);
     expect(rows.map((r) => r.id)).toEqual([...values].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))));
   });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
-const sources = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join(SRC, f));
+const sources = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => path.join(SRC, f));
 
 describe('raw SQL of prepared statements', () => {
   // SQLite built with STAT4 (better-sqlite3's build) plans a bare bound LIMIT as a constant and

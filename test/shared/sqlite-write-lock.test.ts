@@ -39,19 +39,44 @@ it('a patch waits for another process’s writer and then reads what it committe
   const clock = manualClock(new Date('2024-07-01T08:00:00.000Z'));
   const key = createApiKey(database.db, clock, { name: 'lock' });
   const repos = sqliteOrdersRepositories(database.db);
-  const store = await repos.stores.insert({ id: 'sto_lock', accountId: key.accountId, source_id: 's', name: 'Before', currency: 'EUR', now: '2024-07-01T08:00:00.000Z' });
+  const store = await repos.stores.insert({
+    id: 'sto_lock',
+    accountId: key.accountId,
+    source_id: 's',
+    name: 'Before',
+    currency: 'EUR',
+    now: '2024-07-01T08:00:00.000Z',
+  });
   expect(store).toMatchObject({ name: 'Before' });
 
   const holder = holdWriteLock("UPDATE stores SET name = 'Held' WHERE id = 'sto_lock'", 300);
   await holder.locked;
   // Read-then-write transactions of three kinds: a store patch (drizzle), an order insert (group commit), a key token (inTransaction).
-  const patched = await repos.stores.update(key.accountId, 'sto_lock', { phone: '+49 30 1' }, '2024-07-01T09:00:00.000Z');
+  const patched = await repos.stores.update(
+    key.accountId,
+    'sto_lock',
+    { phone: '+49 30 1' },
+    '2024-07-01T09:00:00.000Z',
+  );
   expect(patched).toMatchObject({ name: 'Held', phone: '+49 30 1' });
   expect(await holder.done).toBe(0);
 
   const again = holdWriteLock("UPDATE stores SET name = 'Held again' WHERE id = 'sto_lock'", 200);
   await again.locked;
-  const order = await repos.orders.insert('sto_lock', 'ord_lock', { source_id: 'o', number: '1', currency: 'EUR', status: 'open', order_total: '1.00', items: [{ sku: 'A', quantity: 1 }], delivery_method: 'shipping' } as never, '2024-07-01T09:00:00.000Z');
+  const order = await repos.orders.insert(
+    'sto_lock',
+    'ord_lock',
+    {
+      source_id: 'o',
+      number: '1',
+      currency: 'EUR',
+      status: 'open',
+      order_total: '1.00',
+      items: [{ sku: 'A', quantity: 1 }],
+      delivery_method: 'shipping',
+    } as never,
+    '2024-07-01T09:00:00.000Z',
+  );
   expect(JSON.parse(order as string)).toMatchObject({ id: 'ord_lock' });
   expect(await again.done).toBe(0);
 

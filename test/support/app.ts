@@ -15,9 +15,17 @@ export const ORIGIN = 'http://service.test';
  * (the key service when `deps.keys` is given), a silent logger unless one is named, no rate limit
  * unless the config sets one.
  */
-export function appFor(deps: Omit<AppDeps, 'logger' | 'config' | 'storage'> & ({ storage: Storage } | { db: Db }) & { config?: Partial<Config>; logger?: Logger }) {
+export function appFor(
+  deps: Omit<AppDeps, 'logger' | 'config' | 'storage'> &
+    ({ storage: Storage } | { db: Db }) & { config?: Partial<Config>; logger?: Logger },
+) {
   const storage = 'storage' in deps ? deps.storage : sqliteStorage(deps.db);
-  return createApp({ ...deps, storage, config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }), logger: deps.logger ?? pino({ level: 'silent' }) });
+  return createApp({
+    ...deps,
+    storage,
+    config: testConfig({ RATE_LIMIT_PER_SECOND: 0, ...deps.config }),
+    logger: deps.logger ?? pino({ level: 'silent' }),
+  });
 }
 
 /**
@@ -42,7 +50,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}) {
   };
 
   /** Raw requests (bad JSON, wrong media type) still go through the contract check. */
-  const raw = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${ORIGIN}${orders.basePath}${pathAndQuery}`, init);
+  const raw = (pathAndQuery: string, init: RequestInit = {}) =>
+    fetch(`${ORIGIN}${orders.basePath}${pathAndQuery}`, init);
 
   return {
     app,

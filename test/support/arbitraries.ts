@@ -71,7 +71,10 @@ export function applyAt(root: unknown, path: readonly Segment[], op: 'set' | 'de
 const EMAIL = /^[a-z0-9]{1,12}(\.[a-z0-9]{1,6})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/;
 const URI = /^https:\/\/[a-z0-9]{1,12}\.[a-z]{2,6}(\/[A-Za-z0-9_-]{1,12}){0,3}$/;
 const dateTime = fc
-  .tuple(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }), fc.constantFrom('Z', '+02:00', '-05:30', '+00:00'))
+  .tuple(
+    fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }),
+    fc.constantFrom('Z', '+02:00', '-05:30', '+00:00'),
+  )
   .map(([d, offset]) => {
     const iso = d.toISOString();
     if (offset === 'Z') return iso;
@@ -94,7 +97,10 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
       const target = out.$ref
         .replace(/^#\//, '')
         .split('/')
-        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], root) as Schema;
+        .reduce<unknown>(
+          (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+          root,
+        ) as Schema;
       const { $ref: _ref, ...siblings } = out;
       out = { ...target, ...siblings };
     }
@@ -109,8 +115,18 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     if (s.format === 'email') return fc.stringMatching(EMAIL).filter((v) => v.length >= min && v.length <= max);
     if (s.format === 'uri') return fc.stringMatching(URI).filter((v) => v.length >= min && v.length <= max);
     if (s.format === 'date-time') return dateTime;
-    if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
-    return fc.string({ unit: fc.oneof(fc.constantFrom(...'aZ09 -_.#/é€'.split('')), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((c) => c.length === 1)), minLength: min, maxLength: max });
+    if (s.pattern)
+      return fc
+        .stringMatching(new RegExp(s.pattern))
+        .filter((v) => v.length >= min && v.length <= (s.maxLength ?? Infinity));
+    return fc.string({
+      unit: fc.oneof(
+        fc.constantFrom(...'aZ09 -_.#/é€'.split('')),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((c) => c.length === 1),
+      ),
+      minLength: min,
+      maxLength: max,
+    });
   };
 
   // Built once per schema node: building stringMatching arbitraries is costly.
@@ -127,14 +143,20 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     const s = resolve(input);
     if (s.enum) return fc.constantFrom(...s.enum);
     // `type: [T, 'null']`: a T or, now and then, null.
-    if (nullable(s) && typeOf(s) !== 'null') return fc.oneof({ weight: 4, arbitrary: buildValid({ ...s, type: typeOf(s) }, full) }, { weight: 1, arbitrary: fc.constant(null) });
+    if (nullable(s) && typeOf(s) !== 'null')
+      return fc.oneof(
+        { weight: 4, arbitrary: buildValid({ ...s, type: typeOf(s) }, full) },
+        { weight: 1, arbitrary: fc.constant(null) },
+      );
     switch (typeOf(s)) {
       case 'string':
         return stringArb(s);
       case 'integer':
         return fc.integer({ min: s.minimum ?? -1_000_000, max: s.maximum ?? 1_000_000 });
       case 'number':
-        return fc.double({ min: s.minimum ?? -1e9, max: s.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+        return fc
+          .double({ min: s.minimum ?? -1e9, max: s.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true })
+          .map((n) => (Object.is(n, -0) ? 0 : n));
       case 'boolean':
         return fc.boolean();
       case 'null':
@@ -147,14 +169,17 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
       case 'object': {
         const props = s.properties ?? {};
         const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valid(v, full)]));
-        return fc.record(model, { requiredKeys: full ? Object.keys(props) : (s.required ?? []).filter((k) => k in props) });
+        return fc.record(model, {
+          requiredKeys: full ? Object.keys(props) : (s.required ?? []).filter((k) => k in props),
+        });
       }
       default:
         return fc.jsonValue();
     }
   };
 
-  const wrongType = (s: Schema): fc.Arbitrary<unknown> => (nullable(s) ? wrongTypeOrNull(s).filter((v) => v !== null) : wrongTypeOrNull(s));
+  const wrongType = (s: Schema): fc.Arbitrary<unknown> =>
+    nullable(s) ? wrongTypeOrNull(s).filter((v) => v !== null) : wrongTypeOrNull(s);
   const wrongTypeOrNull = (s: Schema): fc.Arbitrary<unknown> => {
     switch (typeOf(s)) {
       case 'string':
@@ -172,7 +197,8 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     }
   };
 
-  const ascii = (n: number) => fc.string({ unit: fc.constantFrom(...'abcXYZ019'.split('')), minLength: n, maxLength: n });
+  const ascii = (n: number) =>
+    fc.string({ unit: fc.constantFrom(...'abcXYZ019'.split('')), minLength: n, maxLength: n });
 
   /** Violations of the schema at `path` and below (an array's first item stands for all of them). */
   const violations = (input: Schema, path: Segment[] = []): Violation[] => {
@@ -187,41 +213,75 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     const out: Violation[] = [];
     if (path.length > 0) out.push(at('type', wrongType(s)));
     if (s.enum) {
-      out.push(at('enum', fc.string({ maxLength: 12 }).filter((v) => !s.enum!.includes(v))));
+      out.push(
+        at(
+          'enum',
+          fc.string({ maxLength: 12 }).filter((v) => !s.enum!.includes(v)),
+        ),
+      );
       return out;
     }
     switch (typeOf(s)) {
       case 'string':
         if (s.maxLength !== undefined && !s.format && !s.pattern) out.push(at('maxLength', ascii(s.maxLength + 1)));
-        if (s.maxLength !== undefined && (s.format || s.pattern)) out.push(at('maxLength', fc.constant('9'.repeat(s.maxLength + 1))));
+        if (s.maxLength !== undefined && (s.format || s.pattern))
+          out.push(at('maxLength', fc.constant('9'.repeat(s.maxLength + 1))));
         if (s.minLength !== undefined && s.minLength > 0) out.push(at('minLength', ascii(s.minLength - 1)));
         if (s.pattern) {
           const re = new RegExp(s.pattern);
-          out.push(at('pattern', fc.string({ minLength: 1, maxLength: Math.min(20, s.maxLength ?? 20) }).filter((v) => !re.test(v) && v.length >= (s.minLength ?? 0))));
+          out.push(
+            at(
+              'pattern',
+              fc
+                .string({ minLength: 1, maxLength: Math.min(20, s.maxLength ?? 20) })
+                .filter((v) => !re.test(v) && v.length >= (s.minLength ?? 0)),
+            ),
+          );
         }
-        if (s.format === 'email') out.push(at('format email', fc.constantFrom('not-an-email', 'a@', '@b.c', 'a b@c.de')));
+        if (s.format === 'email')
+          out.push(at('format email', fc.constantFrom('not-an-email', 'a@', '@b.c', 'a b@c.de')));
         if (s.format === 'uri') out.push(at('format uri', fc.constantFrom('not a uri', '//no-scheme', 'http//x')));
-        if (s.format === 'date-time') out.push(at('format date-time', fc.constantFrom('2024-07-01', '2024-07-01T09:30:00', 'yesterday', '2024-13-01T00:00:00Z')));
+        if (s.format === 'date-time')
+          out.push(
+            at(
+              'format date-time',
+              fc.constantFrom('2024-07-01', '2024-07-01T09:30:00', 'yesterday', '2024-13-01T00:00:00Z'),
+            ),
+          );
         break;
       case 'integer':
       case 'number':
-        if (s.minimum !== undefined) out.push(at('minimum', fc.constant(s.minimum - (typeOf(s) === 'integer' ? 1 : 0.5))));
-        if (s.maximum !== undefined) out.push(at('maximum', fc.constant(s.maximum + (typeOf(s) === 'integer' ? 1 : 0.5))));
+        if (s.minimum !== undefined)
+          out.push(at('minimum', fc.constant(s.minimum - (typeOf(s) === 'integer' ? 1 : 0.5))));
+        if (s.maximum !== undefined)
+          out.push(at('maximum', fc.constant(s.maximum + (typeOf(s) === 'integer' ? 1 : 0.5))));
         if (typeOf(s) === 'integer') out.push(at('integer', fc.constant((s.minimum ?? 0) + 0.5)));
         break;
       case 'array': {
         const item = resolve(s.items ?? {});
-        if (s.maxItems !== undefined) out.push(at('maxItems', fc.array(valid(item), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 })));
-        if (s.minItems !== undefined && s.minItems > 0) out.push(at('minItems', fc.array(valid(item), { minLength: s.minItems - 1, maxLength: s.minItems - 1 })));
+        if (s.maxItems !== undefined)
+          out.push(at('maxItems', fc.array(valid(item), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 })));
+        if (s.minItems !== undefined && s.minItems > 0)
+          out.push(at('minItems', fc.array(valid(item), { minLength: s.minItems - 1, maxLength: s.minItems - 1 })));
         // The first item stands for all of them (a `full` valid value has one).
         out.push(...violations(item, [...path, 0]));
         break;
       }
       case 'object': {
         const props = s.properties ?? {};
-        if (s.additionalProperties === false) out.push({ ...at('unknown property', fc.constant('x')), path: [...path, 'x_unknown'], label: `${formatPath([...path, 'x_unknown'])}: additionalProperties` });
+        if (s.additionalProperties === false)
+          out.push({
+            ...at('unknown property', fc.constant('x')),
+            path: [...path, 'x_unknown'],
+            label: `${formatPath([...path, 'x_unknown'])}: additionalProperties`,
+          });
         for (const req of s.required ?? []) {
-          out.push({ label: `${formatPath([...path, req])}: required`, path: [...path, req], op: 'delete', code: 40001 });
+          out.push({
+            label: `${formatPath([...path, req])}: required`,
+            path: [...path, req],
+            op: 'delete',
+            code: 40001,
+          });
         }
         for (const [key, child] of Object.entries(props)) out.push(...violations(child, [...path, key]));
         break;
@@ -236,4 +296,3 @@ export function arbitrariesFor(name: 'orders' | 'keys'): SchemaArbitraries {
     violations: (s) => violations(s),
   };
 }
-

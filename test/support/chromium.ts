@@ -16,7 +16,9 @@ export const CHROMIUM_FLAGS = [
 export function chromiumPath(): string {
   const file = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(file)) {
-    throw new Error(`No Chromium at ${file}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`);
+    throw new Error(
+      `No Chromium at ${file}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
   }
   return file;
 }

@@ -45,16 +45,24 @@ export function contractFor(name: 'orders' | 'keys'): SpecContract {
     const op = spec.paths[template][method];
     let pointer = `/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}`;
     // A status the operation lists, else its `default` response (documented for any other status).
-    const documented = op?.responses?.[String(status)] !== undefined ? String(status) : op?.responses?.default !== undefined ? 'default' : undefined;
+    const documented =
+      op?.responses?.[String(status)] !== undefined
+        ? String(status)
+        : op?.responses?.default !== undefined
+          ? 'default'
+          : undefined;
     if (!documented) return null;
     pointer = pointer.replace(/\/\d+$/, `/${documented}`);
-    let response = op!.responses![documented] as { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
+    let response = op!.responses![documented] as
+      { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
     if (response?.$ref) {
       pointer = response.$ref.slice(1);
       response = spec.components?.responses?.[response.$ref.split('/').pop()!] as typeof response;
     }
     const content = response?.content?.['application/json'];
-    const validate = ajv.compile(content?.schema ? { $ref: `${name}#${pointer}/content/application~1json/schema` } : {});
+    const validate = ajv.compile(
+      content?.schema ? { $ref: `${name}#${pointer}/content/application~1json/schema` } : {},
+    );
     validators.set(key, validate);
     return validate;
   };
@@ -70,8 +78,10 @@ export function contractFor(name: 'orders' | 'keys'): SpecContract {
       const route = routes.find((r) => r.regex.test(rel) && r.item[m]);
       if (!headers.get('x-request-id')) throw new Error(`${method} ${pathname} → ${status} has no x-request-id header`);
       // Every API answer, errors included, is kept by no cache and never sniffed (the YAMLs say so).
-      if (!/(^|,)\s*no-store\s*(,|$)/i.test(headers.get('cache-control') ?? '')) throw new Error(`${method} ${pathname} → ${status} has no Cache-Control: no-store`);
-      if (headers.get('x-content-type-options') !== 'nosniff') throw new Error(`${method} ${pathname} → ${status} has no X-Content-Type-Options: nosniff`);
+      if (!/(^|,)\s*no-store\s*(,|$)/i.test(headers.get('cache-control') ?? ''))
+        throw new Error(`${method} ${pathname} → ${status} has no Cache-Control: no-store`);
+      if (headers.get('x-content-type-options') !== 'nosniff')
+        throw new Error(`${method} ${pathname} → ${status} has no X-Content-Type-Options: nosniff`);
       if (!route) {
         // An unknown route is answered by the service-wide 404, documented on every service.
         if (status === 404) return;
@@ -100,7 +110,10 @@ export function contractFor(name: 'orders' | 'keys'): SpecContract {
 }
 
 /** A fetch that sends requests to a Hono app and checks every response against the YAML. */
-export function contractFetch(app: { request: (req: Request) => Response | Promise<Response> }, contract: SpecContract) {
+export function contractFetch(
+  app: { request: (req: Request) => Response | Promise<Response> },
+  contract: SpecContract,
+) {
   return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const req = input instanceof Request ? input : new Request(input, init);
     const res = await app.request(req);
@@ -146,7 +159,8 @@ const normalize = (o: OperationShape): OperationShape => ({
   statuses: [...o.statuses].sort(),
   security: [...o.security].sort(),
 });
-const schemeNames = (s: unknown) => ((s as Array<Record<string, unknown>> | undefined) ?? []).flatMap((r) => Object.keys(r));
+const schemeNames = (s: unknown) =>
+  ((s as Array<Record<string, unknown>> | undefined) ?? []).flatMap((r) => Object.keys(r));
 const byOperationId = (a: OperationShape, b: OperationShape) => a.operationId.localeCompare(b.operationId);
 
 /** The operations of a contract, with parameters ($refs resolved) and the security in force. */
@@ -166,7 +180,12 @@ export function specOperations(contract: SpecContract): OperationShape[] {
       Object.entries(item)
         .filter(([k]) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
         .map(([method, raw]) => {
-          const op = raw as { operationId: string; parameters?: unknown[]; responses: Record<string, unknown>; security?: unknown };
+          const op = raw as {
+            operationId: string;
+            parameters?: unknown[];
+            responses: Record<string, unknown>;
+            security?: unknown;
+          };
           return normalize({
             method,
             path,
@@ -193,7 +212,9 @@ interface RegisteredRoute {
 export function registeredOperations(definitions: ReadonlyArray<{ type: string; route?: unknown }>): OperationShape[] {
   const fields = (schema: unknown, where: string): Param[] =>
     schema
-      ? Object.entries((schema as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape).map(([name, field]) => ({
+      ? Object.entries(
+          (schema as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape,
+        ).map(([name, field]) => ({
           in: where,
           name,
           required: !field.safeParse(undefined).success,
@@ -207,7 +228,11 @@ export function registeredOperations(definitions: ReadonlyArray<{ type: string; 
         method: route.method,
         path: route.path,
         operationId: route.operationId ?? '',
-        parameters: [...fields(route.request?.headers, 'header'), ...fields(route.request?.params, 'path'), ...fields(route.request?.query, 'query')],
+        parameters: [
+          ...fields(route.request?.headers, 'header'),
+          ...fields(route.request?.params, 'path'),
+          ...fields(route.request?.query, 'query'),
+        ],
         statuses: Object.keys(route.responses),
         security: schemeNames(route.security),
       });

@@ -42,7 +42,11 @@ export async function keptTestDatabase(): Promise<KeptDatabase> {
     return { engine: 'postgres', url: db.url, drop: db.drop };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'test-db-'));
-  return { engine: 'sqlite', file: path.join(dir, 'test.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    engine: 'sqlite',
+    file: path.join(dir, 'test.db'),
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** One app's connection to its test database, on the run's engine. */
@@ -87,14 +91,22 @@ export function dataAccess(database: TestDatabase) {
  */
 export async function openTestDatabase(opts: { kept?: KeptDatabase } = {}): Promise<TestDatabase> {
   const database = await open(opts.kept);
-  return { ...database, count: async (fromWhere, params) => Number((await database.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${fromWhere}`, params))[0]!.n) };
+  return {
+    ...database,
+    count: async (fromWhere, params) =>
+      Number((await database.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${fromWhere}`, params))[0]!.n),
+  };
 }
 
 async function open(kept: KeptDatabase | undefined): Promise<Omit<TestDatabase, 'count'>> {
   if (kept && kept.engine !== testEngine) throw new Error(`A ${kept.engine} database on a ${testEngine} run.`);
   if (testEngine === 'postgres') {
     const created = kept ? undefined : await createTestDatabase({ migrated: true });
-    const pool = openPostgresPool(kept?.url ?? created!.url, { poolSize: 5, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
+    const pool = openPostgresPool(kept?.url ?? created!.url, {
+      poolSize: 5,
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
+    });
     const storage = postgresStorage(pool);
     let closed = false;
     return {

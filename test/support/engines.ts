@@ -23,8 +23,14 @@ export const hash = (raw: string) => createHash('sha256').update(raw).digest('he
 
 /** Accounts and keys with the same ids on both engines, so that their answers can be compared. */
 const ACCOUNT = "INSERT INTO accounts (id, name, created_at) VALUES ($1, $2, '2024-07-01T08:00:00.000Z')";
-const API_KEY = "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, 'svc_raw', $4, '2024-07-01T08:00:00.000Z')";
-const accountIds = (n: number) => ({ accountId: `acc_${n}`, apiKeyId: `key_${n}`, key: `svc_raw_${n}`, hash: hash(`svc_raw_${n}`) });
+const API_KEY =
+  "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, created_at) VALUES ($1, $2, $3, 'svc_raw', $4, '2024-07-01T08:00:00.000Z')";
+const accountIds = (n: number) => ({
+  accountId: `acc_${n}`,
+  apiKeyId: `key_${n}`,
+  key: `svc_raw_${n}`,
+  hash: hash(`svc_raw_${n}`),
+});
 
 export function sqliteEngine(): Engine {
   const database = openDatabase(':memory:');
@@ -47,7 +53,11 @@ export function sqliteEngine(): Engine {
 
 export async function postgresEngine(): Promise<Engine> {
   const db = await createTestDatabase({ migrated: true });
-  const pool = openPostgresPool(db.url, { poolSize: 10, statementTimeoutMs: 10_000, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
+  const pool = openPostgresPool(db.url, {
+    poolSize: 10,
+    statementTimeoutMs: 10_000,
+    connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
+  });
   const storage = postgresStorage(pool);
   let n = 0;
   return {
@@ -66,7 +76,6 @@ export async function postgresEngine(): Promise<Engine> {
     },
   };
 }
-
 
 /** Each engine: its title, how to open it, and whether it is here (PostgreSQL needs a server). */
 export const engines: Array<[string, () => Promise<Engine>, boolean]> = [

@@ -9,7 +9,9 @@ import pg from 'pg';
 export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
 }
 
@@ -38,7 +40,9 @@ export interface Cluster {
 export async function startPostgresCluster(bin: string, settings: string[] = []): Promise<Cluster> {
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
-    const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
+    const r = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${path.basename(cmd)} failed: ${r.stderr || r.stdout}`);
   };
   const dir = mkdtempSync(path.join(tmpdir(), 'pg-test-'));
@@ -49,8 +53,25 @@ export async function startPostgresCluster(bin: string, settings: string[] = [])
   }
   const data = path.join(dir, 'data');
   const port = await freePort();
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
-  const options = [`listen_addresses=127.0.0.1`, `port=${port}`, `unix_socket_directories=${dir}`, 'max_connections=200', ...settings].map((s) => `-c ${s}`).join(' ');
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  const options = [
+    `listen_addresses=127.0.0.1`,
+    `port=${port}`,
+    `unix_socket_directories=${dir}`,
+    'max_connections=200',
+    ...settings,
+  ]
+    .map((s) => `-c ${s}`)
+    .join(' ');
   run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -80,7 +101,11 @@ export async function runOn(url: string, sql: string): Promise<void> {
  * A new database `name` on the server `serverUrl` names (a copy of `template` when one is given):
  * its URL, and the function that drops it. For the tests' setup, the test files and the benchmark.
  */
-export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  serverUrl: string,
+  name: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   await runOn(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

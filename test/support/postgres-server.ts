@@ -46,7 +46,10 @@ export default async function setup(project: TestProject) {
   }
   const bin = postgresBin();
   if (!bin) {
-    if (process.env.CI) throw new Error('CI runs the PostgreSQL suites: install PostgreSQL (apt-get install -y postgresql) or set TEST_DATABASE_URL.');
+    if (process.env.CI)
+      throw new Error(
+        'CI runs the PostgreSQL suites: install PostgreSQL (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
+      );
     project.provide('postgresUrl', '');
     return;
   }

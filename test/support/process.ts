@@ -11,7 +11,11 @@ export const tempDir = (prefix = 'svc-') => mkdtempSync(path.join(tmpdir(), pref
 
 /** Runs the operator CLI (`npm run cli -- …`) against a database. */
 export function cli(args: string[], env: Record<string, string>) {
-  const r = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+  const r = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -19,9 +23,15 @@ export function cli(args: string[], env: Record<string, string>) {
  * The CLI as `cli` runs it, without blocking this process: while a synchronous child runs, the
  * test's own HTTP client cannot notice a keep-alive connection the server has closed meanwhile.
  */
-export function cliAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function cliAsync(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -46,8 +56,16 @@ export async function stdoutWith(server: Started, text: string, timeoutMs = 3_00
 }
 
 /** Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. */
-export async function startServer(env: Record<string, string>, command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')], cwd = ROOT): Promise<Started> {
-  const proc = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer(
+  env: Record<string, string>,
+  command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')],
+  cwd = ROOT,
+): Promise<Started> {
+  const proc = spawn(command[0], command.slice(1), {
+    cwd,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d) => (out += d));

@@ -30,7 +30,17 @@ export interface SoftHsmRun {
 }
 
 /** The tests that need an empty token of their own. */
-export const EMPTY_TOKENS = ['create', 'production', 'race', 'move', 'rotate', 'processes', 'edges', 'cli', 'rest'] as const;
+export const EMPTY_TOKENS = [
+  'create',
+  'production',
+  'race',
+  'move',
+  'rotate',
+  'processes',
+  'edges',
+  'cli',
+  'rest',
+] as const;
 export type EmptyToken = (typeof EMPTY_TOKENS)[number];
 
 declare module 'vitest' {
@@ -50,7 +60,10 @@ export default async function setup(project: TestProject) {
   const tokenDir = path.join(dir, 'tokens');
   mkdirSync(tokenDir, { mode: 0o700 });
   const conf = path.join(dir, 'softhsm2.conf');
-  writeFileSync(conf, `directories.tokendir = ${tokenDir}\nobjectstore.backend = file\nlog.level = ERROR\nslots.removable = false\nslots.mechanisms = ALL\nlibrary.reset_on_fork = false\n`);
+  writeFileSync(
+    conf,
+    `directories.tokendir = ${tokenDir}\nobjectstore.backend = file\nlog.level = ERROR\nslots.removable = false\nslots.mechanisms = ALL\nlibrary.reset_on_fork = false\n`,
+  );
   const run: SoftHsmRun = {
     conf,
     tokenDir,
@@ -62,11 +75,20 @@ export default async function setup(project: TestProject) {
   };
   const env = { ...process.env, SOFTHSM2_CONF: conf };
   for (const label of [run.suite, ...Object.values(run.empty)]) {
-    execFileSync(SOFTHSM_UTIL, ['--init-token', '--free', '--label', label, '--so-pin', run.soPin, '--pin', run.pin], { env, stdio: 'pipe' });
+    execFileSync(SOFTHSM_UTIL, ['--init-token', '--free', '--label', label, '--so-pin', run.soPin, '--pin', run.pin], {
+      env,
+      stdio: 'pipe',
+    });
   }
   // The suite token's roots, made in a process of their own (this one keeps no library loaded).
   execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'softhsm-roots.ts')], {
-    env: { ...env, KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'no-file-root.json'), KEYGEN_PKCS11_MODULE: run.module, KEYGEN_PKCS11_TOKEN_LABEL: run.suite, KEYGEN_PKCS11_PIN: run.pin },
+    env: {
+      ...env,
+      KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'no-file-root.json'),
+      KEYGEN_PKCS11_MODULE: run.module,
+      KEYGEN_PKCS11_TOKEN_LABEL: run.suite,
+      KEYGEN_PKCS11_PIN: run.pin,
+    },
     stdio: 'pipe',
   });
   project.provide('softhsm', run);

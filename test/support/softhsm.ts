@@ -10,7 +10,8 @@ export const softhsm = inject('softhsm');
 if (softhsm) process.env.SOFTHSM2_CONF = softhsm.conf;
 
 /** A describe title that says why a token suite did not run. */
-export const onToken = (title: string) => (softhsm ? `${title} (SoftHSM2)` : `${title} (SoftHSM2: SKIPPED, ${SOFTHSM_MISSING})`);
+export const onToken = (title: string) =>
+  softhsm ? `${title} (SoftHSM2)` : `${title} (SoftHSM2: SKIPPED, ${SOFTHSM_MISSING})`;
 
 /** The label of the suite's token (roots made by the global setup), or of an empty one of a test's own. */
 export const tokenLabel = (which: 'suite' | EmptyToken) => (which === 'suite' ? softhsm!.suite : softhsm!.empty[which]);

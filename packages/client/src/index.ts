@@ -3,7 +3,11 @@
 // writes from openapi/*.yaml. The repository's tests use the same ones.
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components as KeysComponents, operations as KeysOperations, paths as KeysPaths } from './types/keys.js';
-import type { components as OrdersComponents, operations as OrdersOperations, paths as OrdersPaths } from './types/orders.js';
+import type {
+  components as OrdersComponents,
+  operations as OrdersOperations,
+  paths as OrdersPaths,
+} from './types/orders.js';
 
 export type { KeysComponents, KeysOperations, KeysPaths, OrdersComponents, OrdersOperations, OrdersPaths };
 
@@ -29,18 +33,30 @@ export interface OrdersClientOptions extends ServiceClientOptions {
 export type OrdersClient = Client<OrdersPaths>;
 export type KeysClient = Client<KeysPaths>;
 
-function serviceClient<Paths extends object>(basePath: string, apiKeyHeader: string, options: ServiceClientOptions): Client<Paths> {
+function serviceClient<Paths extends object>(
+  basePath: string,
+  apiKeyHeader: string,
+  options: ServiceClientOptions,
+): Client<Paths> {
   const { origin, apiKey, headers, ...rest } = options;
   // Checked at run time too: a JavaScript caller, or an unset environment variable behind a `!`, gets a sentence.
-  if (typeof origin !== 'string' || origin === '') throw new TypeError('origin is required: the server, such as http://127.0.0.1:8080');
+  if (typeof origin !== 'string' || origin === '')
+    throw new TypeError('origin is required: the server, such as http://127.0.0.1:8080');
   if (typeof apiKey !== 'string' || apiKey === '') throw new TypeError('apiKey is required');
-  return createClient<Paths>({ ...rest, baseUrl: `${origin.replace(/\/+$/, '')}${basePath}`, headers: { ...headers, [apiKeyHeader]: apiKey } });
+  return createClient<Paths>({
+    ...rest,
+    baseUrl: `${origin.replace(/\/+$/, '')}${basePath}`,
+    headers: { ...headers, [apiKeyHeader]: apiKey },
+  });
 }
 
 /** A client of the order service, typed by openapi/orders.yaml. */
 export function createOrdersClient(options: OrdersClientOptions): OrdersClient {
   const { storeId, headers, ...rest } = options;
-  return serviceClient<OrdersPaths>(ORDERS_BASE_PATH, 'svc-api-key', { ...rest, headers: storeId === undefined ? headers : { ...headers, 'svc-store-id': storeId } });
+  return serviceClient<OrdersPaths>(ORDERS_BASE_PATH, 'svc-api-key', {
+    ...rest,
+    headers: storeId === undefined ? headers : { ...headers, 'svc-store-id': storeId },
+  });
 }
 
 /** A client of the key-generation service, typed by openapi/keys.yaml. */

@@ -5,7 +5,13 @@ import { Hono, type Context } from 'hono';
 import Provider, { errors } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { devProviderAdapter } from './dev-provider-adapter.js';
-import { DEV_ID_TOKEN_ALG, devProviderSecrets, loginNameKey, MAX_LOGIN_NAME, type DevProviderSecrets } from './dev-provider-keys.js';
+import {
+  DEV_ID_TOKEN_ALG,
+  devProviderSecrets,
+  loginNameKey,
+  MAX_LOGIN_NAME,
+  type DevProviderSecrets,
+} from './dev-provider-keys.js';
 import { inProcessFetch } from './in-process-fetch.js';
 import { escapeHtml, htmlPage } from '../prompt/html.js';
 import type { DevProviderRepository } from '../repository.js';
@@ -13,7 +19,6 @@ import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
-
 
 export interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
@@ -59,7 +64,8 @@ const MOUNT = '/oidc-dev';
 // writes out without looking at `x-hono-already-sent`; a native Response takes the path that does.
 const NativeResponse = globalThis.Response;
 // Its status is what oidc-provider wrote, so that the access log records the real one.
-const alreadySent = (outgoing: ServerResponse) => new NativeResponse(null, { status: outgoing.statusCode, headers: { 'x-hono-already-sent': 'true' } });
+const alreadySent = (outgoing: ServerResponse) =>
+  new NativeResponse(null, { status: outgoing.statusCode, headers: { 'x-hono-already-sent': 'true' } });
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -179,7 +185,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   // signs in, or at the first sweep after its window passed.
   const records = opts.records;
   const nameKey = async (name: string) => loginNameKey(opts.sealed, name);
-  const lockedOut = async (name: string) => (await records.loginFailures(await nameKey(name), clock.now())) >= MAX_FAILED_LOGINS;
+  const lockedOut = async (name: string) =>
+    (await records.loginFailures(await nameKey(name), clock.now())) >= MAX_FAILED_LOGINS;
   const failed = async (name: string) => {
     const now = clock.now();
     await records.addLoginFailure(await nameKey(name), now, new Date(now.getTime() + LOCKOUT_MS));
@@ -229,7 +236,10 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     // No user has a longer name; it is not counted, and never reaches the sealed module.
     if (name.length > MAX_LOGIN_NAME) return c.html(loginPage(found.uid, 'Unknown user or wrong password.'), 400);
     if (await lockedOut(name)) {
-      return c.html(loginPage(found.uid, 'Too many wrong passwords for this user. Wait 15 minutes, then try again.'), 429);
+      return c.html(
+        loginPage(found.uid, 'Too many wrong passwords for this user. Wait 15 minutes, then try again.'),
+        429,
+      );
     }
     const user = opts.users.find((u) => u.username === name);
     if (!user || typeof form.password !== 'string' || !same(form.password, user.password)) {
@@ -238,7 +248,12 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     }
     await records.clearLoginFailures(await nameKey(name));
     const { provider } = await ready();
-    const to = await provider.interactionResult(incoming, outgoing, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(
+      incoming,
+      outgoing,
+      { login: { accountId: user.id } },
+      { mergeWithLastSubmission: false },
+    );
     return c.redirect(to, 303);
   });
   app.post(`${MOUNT}/interaction/:uid/abort`, async (c) => {
@@ -275,7 +290,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   const issuer = opts.issuer.replace(/\/$/, '');
   const local = inProcessFetch(new Hono().route(mountPath.slice(0, -MOUNT.length) || '/', app).fetch);
   const serverFetch: CustomFetch = (url, options) => {
-    if (url !== issuer && !url.startsWith(`${issuer}/`)) return Promise.reject(new Error(`Not a URL of the development provider: ${new URL(url).origin}`));
+    if (url !== issuer && !url.startsWith(`${issuer}/`))
+      return Promise.reject(new Error(`Not a URL of the development provider: ${new URL(url).origin}`));
     return local(url, options);
   };
 

@@ -8,7 +8,17 @@ import { browserHeaders, errorPage, hardwareUnavailablePage, refusalPage } from 
 import type { TransactionRow } from '../repository.js';
 import { sameBytes, SealedModuleUnavailable } from '../sealed/sealed-module.js';
 import { AuditUnavailable } from '../audit.js';
-import { deriveRecoveryKey, identityWithinLimits, rootOfKey, sealKeyToken, toBase36, tokenHash, unsealClientSecret, userBinding, userShare } from '../secrets.js';
+import {
+  deriveRecoveryKey,
+  identityWithinLimits,
+  rootOfKey,
+  sealKeyToken,
+  toBase36,
+  tokenHash,
+  unsealClientSecret,
+  userBinding,
+  userShare,
+} from '../secrets.js';
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
 
@@ -29,40 +39,54 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
  */
 export const completeUserSignIn = keysOperation(
   routes.completeUserSignIn,
-  (deps) =>
-    async (c) => {
-      const { repos, clock, logger } = deps;
-      const { state } = c.req.valid('query');
-      const txn = state ? await repos.transactions.takeSignIn(tokenHash(state)) : undefined;
-      if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
-      try {
-        return await complete(c, deps, txn, state!);
-      } catch (err) {
-        if (!(err instanceof SealedModuleUnavailable || err instanceof AuditUnavailable)) throw err;
-        // The sealed module could not answer: the sign-in is given back to the prompt link (its
-        // state stays taken), so that the user starts it again once the hardware is back. No key
-        // token was issued.
-        const reopened = await repos.transactions.reopenSignIn(txn.id, clock.now());
-        logger.warn({ err: err.message, transactionId: txn.id, reopened }, 'sign-in could not finish: the sealed module is unavailable');
-        return hardwareUnavailablePage(c, reopened ? 'retry_link' : 'start_again');
-      }
-    },
+  (deps) => async (c) => {
+    const { repos, clock, logger } = deps;
+    const { state } = c.req.valid('query');
+    const txn = state ? await repos.transactions.takeSignIn(tokenHash(state)) : undefined;
+    if (!txn) return errorPage(c, state ? 'invalid' : 'missing');
+    try {
+      return await complete(c, deps, txn, state!);
+    } catch (err) {
+      if (!(err instanceof SealedModuleUnavailable || err instanceof AuditUnavailable)) throw err;
+      // The sealed module could not answer: the sign-in is given back to the prompt link (its
+      // state stays taken), so that the user starts it again once the hardware is back. No key
+      // token was issued.
+      const reopened = await repos.transactions.reopenSignIn(txn.id, clock.now());
+      logger.warn(
+        { err: err.message, transactionId: txn.id, reopened },
+        'sign-in could not finish: the sealed module is unavailable',
+      );
+      return hardwareUnavailablePage(c, reopened ? 'retry_link' : 'start_again');
+    }
+  },
   () => ({ refuse: (c) => errorPage(c, 'invalid') }),
 );
 
-async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, config, events }: KeysOperationDeps, txn: TransactionRow, state: string) {
+async function complete(
+  c: Context,
+  { repos, sealed, clock, rp, logger, urls, config, events }: KeysOperationDeps,
+  txn: TransactionRow,
+  state: string,
+) {
   const key = await repos.keys.findById(txn.keyId);
   const event = { event: 'sign_in_finished', keyId: txn.keyId, transactionId: txn.id } as const;
   let identityValue: string | undefined;
   const fail = async (error: ReturnError) => {
-    await events.record(c, { ...event, outcome: 'refused', reason: error, ...(identityValue && { values: { identity: identityValue } }) });
+    await events.record(c, {
+      ...event,
+      outcome: 'refused',
+      reason: error,
+      ...(identityValue && { values: { identity: identityValue } }),
+    });
     await repos.transactions.finish(txn.id, clock.now(), null);
     return sendBack(c, txn, { error });
   };
   if (!key || !txn.sealedOidc || !txn.sealedClientSecret) return fail('expired');
   if (txn.expiresAt <= clock.now().toISOString()) return fail('expired');
 
-  const checks = JSON.parse((await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null') as SignInChecks | null;
+  const checks = JSON.parse(
+    (await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null',
+  ) as SignInChecks | null;
   if (!checks) return fail('server_error');
   // Login CSRF: the provider's redirect reached a browser that did not press the button. The
   // transaction ends without a key token, and this browser is not sent to the application.
@@ -81,7 +105,10 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
     if (err instanceof SignInRefused) return fail('access_denied');
     // openid-client wraps the check that failed (which claim, say) in its error's cause.
     const cause = (err as Error).cause;
-    logger.warn({ err: (err as Error).message, ...(cause instanceof Error && { cause: cause.message }), transactionId: txn.id }, 'sign-in could not be verified');
+    logger.warn(
+      { err: (err as Error).message, ...(cause instanceof Error && { cause: cause.message }), transactionId: txn.id },
+      'sign-in could not be verified',
+    );
     return fail('server_error');
   }
 
@@ -99,7 +126,8 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
   const bindings = await Promise.all(issuers.map((i) => userBinding(sealed, root, key.id, i, identity.sub)));
   const now = clock.now();
   let issuer: string | undefined;
-  if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindings[0]!.toString('hex'), now))) issuer = issuers[0];
+  if (txn.kind === 'generate' && (await repos.keys.bindUser(key.id, bindings[0]!.toString('hex'), now)))
+    issuer = issuers[0];
   if (!issuer) {
     const current = (await repos.keys.findById(key.id))?.userBinding;
     if (current) issuer = issuers.find((_, i) => sameBytes(bindings[i]!, Buffer.from(current, 'hex')));
@@ -115,7 +143,11 @@ async function complete(c: Context, { repos, sealed, clock, rp, logger, urls, co
   recoveryKey.fill(0);
   share.fill(0);
   // Recorded before the token is stored: when the trail cannot be written the sign-in is given back.
-  await events.record(c, { ...event, outcome: 'ok', values: { identity: identityValue, keyToken, recoveryKey: recoveryKeyText } });
+  await events.record(c, {
+    ...event,
+    outcome: 'ok',
+    values: { identity: identityValue, keyToken, recoveryKey: recoveryKeyText },
+  });
   await repos.transactions.finish(txn.id, now, tokenHash(keyToken));
   return sendBack(c, txn, { keyToken });
 }

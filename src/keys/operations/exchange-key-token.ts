@@ -4,58 +4,82 @@ import { badRequest, keyNotFound } from '../errors.js';
 import type { TransactionRow } from '../repository.js';
 import { tokenHash, toBase36, unsealKeyToken } from '../secrets.js';
 
-export const exchangeKeyToken = keysOperation(routes.exchangeKeyToken, ({ repos, sealed, clock, events }) => async (c) => {
-    const { keyId } = c.req.valid('param');
-    const { keyToken } = c.req.valid('query');
-    const key = await repos.keys.find(c.get('principal').accountId, keyId);
-    if (!key) throw keyNotFound();
-    const now = clock.now();
-    const hash = tokenHash(keyToken);
-    let row: TransactionRow | undefined;
-    let recoveryKey: Buffer | null = null;
-    const values = { keyToken };
-    if (sealed.alwaysAvailable && !events.audited) {
-      // The file root cannot fail to answer: the token is taken by one conditional statement, then unsealed.
-      row = await repos.transactions.consumeKeyToken(key.id, hash, now);
-      if (row) recoveryKey = await unsealKeyToken(sealed, key.id, row.id, keyToken);
-    } else {
-      // A token can: the key token is unsealed before it is taken, so that a 503 leaves it unspent
-      // and the same exchange works once the token is back (one read more). Only a token issued
-      // for this key, whose transaction has not expired, reaches the module. With an audit trail
-      // the exchange is recorded before the token is taken, so that a trail that cannot be
-      // written spends nothing.
-      const pending = await repos.transactions.findByKeyToken(hash);
-      if (pending?.keyId === key.id && pending.expiresAt > now.toISOString()) {
-        recoveryKey = await unsealKeyToken(sealed, key.id, pending.id, keyToken);
-        if (recoveryKey?.length === 32) {
-          const recorded = events.record(c, { event: 'key_token_exchanged', outcome: 'ok', keyId: key.id, transactionId: pending.id, values: { ...values, recoveryKey: toBase36(recoveryKey) } });
-          try {
-            await recorded;
-          } catch (err) {
-            recoveryKey.fill(0);
-            throw err;
+export const exchangeKeyToken = keysOperation(
+  routes.exchangeKeyToken,
+  ({ repos, sealed, clock, events }) =>
+    async (c) => {
+      const { keyId } = c.req.valid('param');
+      const { keyToken } = c.req.valid('query');
+      const key = await repos.keys.find(c.get('principal').accountId, keyId);
+      if (!key) throw keyNotFound();
+      const now = clock.now();
+      const hash = tokenHash(keyToken);
+      let row: TransactionRow | undefined;
+      let recoveryKey: Buffer | null = null;
+      const values = { keyToken };
+      if (sealed.alwaysAvailable && !events.audited) {
+        // The file root cannot fail to answer: the token is taken by one conditional statement, then unsealed.
+        row = await repos.transactions.consumeKeyToken(key.id, hash, now);
+        if (row) recoveryKey = await unsealKeyToken(sealed, key.id, row.id, keyToken);
+      } else {
+        // A token can: the key token is unsealed before it is taken, so that a 503 leaves it unspent
+        // and the same exchange works once the token is back (one read more). Only a token issued
+        // for this key, whose transaction has not expired, reaches the module. With an audit trail
+        // the exchange is recorded before the token is taken, so that a trail that cannot be
+        // written spends nothing.
+        const pending = await repos.transactions.findByKeyToken(hash);
+        if (pending?.keyId === key.id && pending.expiresAt > now.toISOString()) {
+          recoveryKey = await unsealKeyToken(sealed, key.id, pending.id, keyToken);
+          if (recoveryKey?.length === 32) {
+            const recorded = events.record(c, {
+              event: 'key_token_exchanged',
+              outcome: 'ok',
+              keyId: key.id,
+              transactionId: pending.id,
+              values: { ...values, recoveryKey: toBase36(recoveryKey) },
+            });
+            try {
+              await recorded;
+            } catch (err) {
+              recoveryKey.fill(0);
+              throw err;
+            }
           }
+          if (recoveryKey) row = await repos.transactions.consumeKeyToken(key.id, hash, now);
+          if (!recoveryKey) throw new Error('A stored key token hash matched a token that does not unseal.');
         }
-        if (recoveryKey) row = await repos.transactions.consumeKeyToken(key.id, hash, now);
-        if (!recoveryKey) throw new Error('A stored key token hash matched a token that does not unseal.');
       }
-    }
-    if (!row) {
-      recoveryKey?.fill(0);
-      const refuse = async (reason: 'already_used' | 'expired' | 'invalid', message: string, transactionId?: string) => {
-        await events.record(c, { event: 'key_token_exchanged', outcome: 'refused', reason, keyId: key.id, transactionId, values });
-        return Object.assign(badRequest('keyToken', 'query', reason, message), { recorded: true });
-      };
-      if (await repos.transactions.isSpent(hash)) throw await refuse('already_used', 'The key token was already used.');
-      const pending = await repos.transactions.findByKeyToken(hash);
-      if (pending?.keyId === key.id && pending.expiresAt <= now.toISOString()) {
-        throw await refuse('expired', 'The transaction of this key token expired.', pending.id);
+      if (!row) {
+        recoveryKey?.fill(0);
+        const refuse = async (
+          reason: 'already_used' | 'expired' | 'invalid',
+          message: string,
+          transactionId?: string,
+        ) => {
+          await events.record(c, {
+            event: 'key_token_exchanged',
+            outcome: 'refused',
+            reason,
+            keyId: key.id,
+            transactionId,
+            values,
+          });
+          return Object.assign(badRequest('keyToken', 'query', reason, message), { recorded: true });
+        };
+        if (await repos.transactions.isSpent(hash))
+          throw await refuse('already_used', 'The key token was already used.');
+        const pending = await repos.transactions.findByKeyToken(hash);
+        if (pending?.keyId === key.id && pending.expiresAt <= now.toISOString()) {
+          throw await refuse('expired', 'The transaction of this key token expired.', pending.id);
+        }
+        throw await refuse('invalid', 'The key token is not valid for this key.');
       }
-      throw await refuse('invalid', 'The key token is not valid for this key.');
-    }
-    if (!recoveryKey || recoveryKey.length !== 32) throw new Error('A stored key token hash matched a token that does not unseal.');
-    const body = { recoveryKey: toBase36(recoveryKey) };
-    recoveryKey.fill(0);
-    if (!events.audited) await events.record(c, { event: 'key_token_exchanged', outcome: 'ok', keyId: key.id, transactionId: row.id });
-    return c.json(body, 200);
-});
+      if (!recoveryKey || recoveryKey.length !== 32)
+        throw new Error('A stored key token hash matched a token that does not unseal.');
+      const body = { recoveryKey: toBase36(recoveryKey) };
+      recoveryKey.fill(0);
+      if (!events.audited)
+        await events.record(c, { event: 'key_token_exchanged', outcome: 'ok', keyId: key.id, transactionId: row.id });
+      return c.json(body, 200);
+    },
+);

@@ -17,7 +17,13 @@ export const showUserPrompt = keysOperation(
         await events.record(c, { event: 'prompt_opened', outcome: 'refused', reason: found, values });
         return errorPage(c, found);
       }
-      await events.record(c, { event: 'prompt_opened', outcome: 'ok', keyId: found.keyId, transactionId: found.id, values });
+      await events.record(c, {
+        event: 'prompt_opened',
+        outcome: 'ok',
+        keyId: found.keyId,
+        transactionId: found.id,
+        values,
+      });
       const key = await repos.keys.findById(found.keyId);
       const provider = escapeHtml(rp.displayName((key?.provider ?? 'dev') as never));
       const action = `?${new URLSearchParams({ transactionToken })}`;

@@ -8,7 +8,9 @@ import type { ProviderName } from '../oidc/relying-party.js';
 import { SealedModuleUnavailable } from '../sealed/sealed-module.js';
 
 /** A prompt page's invalid parameters are answered with an HTML page, not the API's JSON error. */
-export const promptPage = { refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid') };
+export const promptPage = {
+  refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid'),
+};
 
 /** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
 export const startUserSignIn = keysOperation(
@@ -20,7 +22,12 @@ export const startUserSignIn = keysOperation(
       const hash = tokenHash(promptToken);
       const found = await openTransaction(repos.transactions, hash, clock.now());
       if (typeof found === 'string') {
-        await events.record(c, { event: 'sign_in_started', outcome: 'refused', reason: found, values: { promptToken } });
+        await events.record(c, {
+          event: 'sign_in_started',
+          outcome: 'refused',
+          reason: found,
+          values: { promptToken },
+        });
         return errorPage(c, found);
       }
       const key = await repos.keys.findById(found.keyId);
@@ -33,16 +40,29 @@ export const startUserSignIn = keysOperation(
       } catch (err) {
         // The development provider's secrets come from the sealed module: its failure is the hardware's page.
         if (err instanceof SealedModuleUnavailable) throw err;
-        logger.warn({ err: (err as Error).message, provider, transactionId: found.id }, 'sign-in provider could not be reached');
+        logger.warn(
+          { err: (err as Error).message, provider, transactionId: found.id },
+          'sign-in provider could not be reached',
+        );
         return providerUnavailablePage(c, rp.displayName(provider));
       }
       const { url, checks } = started;
       checks.browser = bindToBrowser(c, config.publicUrl, checks.state);
       const sealedChecks = await sealed.seal(Buffer.from(JSON.stringify(checks)), `oidc|${found.id}`);
       // Recorded before the token is spent: a trail that cannot be written spends nothing.
-      const event = { event: 'sign_in_started', keyId: key.id, transactionId: found.id, values: { promptToken } } as const;
+      const event = {
+        event: 'sign_in_started',
+        keyId: key.id,
+        transactionId: found.id,
+        values: { promptToken },
+      } as const;
       await events.record(c, { ...event, outcome: 'ok', reason: provider });
-      const taken = await repos.transactions.consumePromptToken(hash, clock.now(), tokenHash(checks.state), sealedChecks);
+      const taken = await repos.transactions.consumePromptToken(
+        hash,
+        clock.now(),
+        tokenHash(checks.state),
+        sealedChecks,
+      );
       if (!taken) {
         const again = await openTransaction(repos.transactions, hash, clock.now());
         const reason = typeof again === 'string' ? again : 'already_used';

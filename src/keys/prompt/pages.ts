@@ -24,7 +24,13 @@ const MESSAGES: Record<LinkReason, string> = {
 
 export function errorPage(c: Context, reason: LinkReason, status: 400 | 500 = 400) {
   browserHeaders(c);
-  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`), status);
+  return c.html(
+    htmlPage(
+      'Cannot continue',
+      `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(MESSAGES[reason])}</p>`,
+    ),
+    status,
+  );
 }
 
 /** A refusal that is not about the link: cross-site POST, or a sign-in finished in another browser. */
@@ -34,27 +40,48 @@ export function refusalPage(c: Context, reason: 'cross_site' | 'other_browser') 
     reason === 'cross_site'
       ? 'This sign-in was started from another website, so it was refused. Nothing was used up: open the link from the application again and press the button on this page.'
       : 'This sign-in was finished in a different browser from the one that started it, so no key was created. Go back to the application and start again, in one browser.';
-  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(message)}</p>`), 400);
+  return c.html(
+    htmlPage(
+      'Cannot continue',
+      `<h1>Cannot continue</h1>\n<p class="error" data-reason="${reason}">${escapeHtml(message)}</p>`,
+    ),
+    400,
+  );
 }
 
 /** The sign-in provider could not be reached before the link was used: the same link works later. */
 export function providerUnavailablePage(c: Context, provider: string) {
   browserHeaders(c);
   const message = `${provider} cannot be reached right now, so the sign-in could not start. Nothing was used up: try this page again in a few minutes.`;
-  return c.html(htmlPage('Sign-in unavailable', `<h1>Sign-in unavailable</h1>\n<p class="error" data-reason="provider_unavailable">${escapeHtml(message)}</p>`), 503);
+  return c.html(
+    htmlPage(
+      'Sign-in unavailable',
+      `<h1>Sign-in unavailable</h1>\n<p class="error" data-reason="provider_unavailable">${escapeHtml(message)}</p>`,
+    ),
+    503,
+  );
 }
 
 const HARDWARE_MESSAGES = {
-  retry_page: 'The service cannot reach its secure hardware right now. Nothing was used up: try this page again in a few minutes.',
-  retry_link: 'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Open the link from the application again in a few minutes and sign in again.',
-  start_again: 'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Go back to the application and start again later.',
+  retry_page:
+    'The service cannot reach its secure hardware right now. Nothing was used up: try this page again in a few minutes.',
+  retry_link:
+    'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Open the link from the application again in a few minutes and sign in again.',
+  start_again:
+    'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Go back to the application and start again later.',
 } as const;
 
 /** The sealed module could not answer (src/keys/sealed): 503, and what the user can do. */
 export function hardwareUnavailablePage(c: Context, next: keyof typeof HARDWARE_MESSAGES) {
   browserHeaders(c);
   c.header('Retry-After', '30');
-  return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="hardware_unavailable">${escapeHtml(HARDWARE_MESSAGES[next])}</p>`), 503);
+  return c.html(
+    htmlPage(
+      'Temporarily unavailable',
+      `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="hardware_unavailable">${escapeHtml(HARDWARE_MESSAGES[next])}</p>`,
+    ),
+    503,
+  );
 }
 
 /** A form body over the limit (the pages' forms carry a few short fields): 413, nothing used up. */
@@ -62,20 +89,36 @@ export function tooLargePage(c: Context) {
   browserHeaders(c);
   c.header('Connection', 'close');
   const message = 'The form sent is too large. Nothing was used up: go back and send it again.';
-  return c.html(htmlPage('Cannot continue', `<h1>Cannot continue</h1>\n<p class="error" data-reason="too_large">${escapeHtml(message)}</p>`), 413);
+  return c.html(
+    htmlPage(
+      'Cannot continue',
+      `<h1>Cannot continue</h1>\n<p class="error" data-reason="too_large">${escapeHtml(message)}</p>`,
+    ),
+    413,
+  );
 }
 
 /** The database did not answer in time: 503, nothing was used up, the same page works later. */
 export function databaseUnavailablePage(c: Context) {
   browserHeaders(c);
   c.header('Retry-After', '5');
-  const message = 'The service cannot reach its database right now. Nothing was used up: try this page again in a moment.';
-  return c.html(htmlPage('Temporarily unavailable', `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="database_unavailable">${escapeHtml(message)}</p>`), 503);
+  const message =
+    'The service cannot reach its database right now. Nothing was used up: try this page again in a moment.';
+  return c.html(
+    htmlPage(
+      'Temporarily unavailable',
+      `<h1>Temporarily unavailable</h1>\n<p class="error" data-reason="database_unavailable">${escapeHtml(message)}</p>`,
+    ),
+    503,
+  );
 }
 
 export function failurePage(c: Context) {
   browserHeaders(c);
-  return c.html(htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'), 500);
+  return c.html(
+    htmlPage('Something went wrong', '<h1>Something went wrong</h1>\n<p class="error">Please try again later.</p>'),
+    500,
+  );
 }
 
 /** The open transaction of a prompt token, or why there is none. */

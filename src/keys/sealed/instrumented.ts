@@ -12,7 +12,8 @@ type Observe = (operation: string, backend: string) => <T>(run: () => MaybePromi
 export function instrumentSealedModule(sealed: SealedModule, metrics: Pick<Metrics, 'sealedOperation'>): SealedModule {
   const observe: Observe = (operation, backend) => (run) => {
     const start = performance.now();
-    const done = (failed: boolean) => metrics.sealedOperation(backend, operation, (performance.now() - start) / 1000, failed);
+    const done = (failed: boolean) =>
+      metrics.sealedOperation(backend, operation, (performance.now() - start) / 1000, failed);
     let out;
     try {
       out = run();

@@ -118,10 +118,13 @@ export class LibraryGate {
           clearTimeout(waiter.timer);
           resolve();
         },
-        timer: setTimeout(() => {
-          this.queue = this.queue.filter((w) => w !== waiter);
-          reject(onTimeout());
-        }, Math.max(0, deadline - Date.now())),
+        timer: setTimeout(
+          () => {
+            this.queue = this.queue.filter((w) => w !== waiter);
+            reject(onTimeout());
+          },
+          Math.max(0, deadline - Date.now()),
+        ),
       };
       this.queue.push(waiter);
     });
@@ -137,7 +140,10 @@ const libraries = new Map<string, Promise<Loaded>>();
 
 const codeName = (err: unknown) => {
   const e = err as { message?: string; code?: number };
-  return /^CKR_\w+/.exec(e.message ?? '')?.[0] ?? (typeof e.code === 'number' && e.code !== 0 ? `CKR 0x${e.code.toString(16)}` : (e.message ?? String(err)));
+  return (
+    /^CKR_\w+/.exec(e.message ?? '')?.[0] ??
+    (typeof e.code === 'number' && e.code !== 0 ? `CKR 0x${e.code.toString(16)}` : (e.message ?? String(err)))
+  );
 };
 const isCode = (err: unknown, ...names: string[]) => names.includes(codeName(err));
 
@@ -156,8 +162,11 @@ async function loadBinding(): Promise<Api> {
     return (await import('pkcs11js')).default as unknown as Api;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') throw new SealedRootError(PKCS11_BINDING_MISSING);
-    throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 binding pkcs11js does not load: ${(err as Error).message}`);
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND')
+      throw new SealedRootError(PKCS11_BINDING_MISSING);
+    throw new SealedRootError(
+      `KEYGEN_PKCS11_MODULE: the PKCS#11 binding pkcs11js does not load: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -170,19 +179,24 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
   let loaded = libraries.get(modulePath);
   if (!loaded) {
     loaded = (async () => {
-      if (modulePath.includes('/') && !existsSync(modulePath)) throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} does not exist.`);
+      if (modulePath.includes('/') && !existsSync(modulePath))
+        throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} does not exist.`);
       const api = await loadBinding();
       const lib = new api.PKCS11();
       try {
         lib.load(modulePath);
       } catch (err) {
-        throw new SealedRootError(`KEYGEN_PKCS11_MODULE: cannot load the PKCS#11 library ${modulePath}: ${(err as Error).message}`);
+        throw new SealedRootError(
+          `KEYGEN_PKCS11_MODULE: cannot load the PKCS#11 library ${modulePath}: ${(err as Error).message}`,
+        );
       }
       try {
         lib.C_Initialize({ flags: api.CKF_OS_LOCKING_OK });
       } catch (err) {
         if (!isCode(err, 'CKR_CRYPTOKI_ALREADY_INITIALIZED')) {
-          throw new SealedRootError(`KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} did not initialise (${codeName(err)}).`);
+          throw new SealedRootError(
+            `KEYGEN_PKCS11_MODULE: the PKCS#11 library ${modulePath} did not initialise (${codeName(err)}).`,
+          );
         }
       }
       let manufacturer = '';
@@ -191,7 +205,12 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
       } catch {
         // Not told: trust the library to be thread-safe, as PKCS#11 requires.
       }
-      return { api, lib, accepted: new Map(), gate: new LibraryGate(/softhsm/i.test(manufacturer) ? 1 : Number.POSITIVE_INFINITY) };
+      return {
+        api,
+        lib,
+        accepted: new Map(),
+        gate: new LibraryGate(/softhsm/i.test(manufacturer) ? 1 : Number.POSITIVE_INFINITY),
+      };
     })();
     loaded.catch(() => libraries.delete(modulePath));
     libraries.set(modulePath, loaded);
@@ -271,7 +290,13 @@ export class Pkcs11Token {
 
   /** Runs `fn` (synchronous library calls) with the library to itself. */
   private async exclusive<T>(fn: () => T): Promise<T> {
-    const entered = this.loaded.gate.enter(Date.now() + this.settings.timeoutMs, () => new SealedModuleUnavailable(`The PKCS#11 library ${this.settings.module} stayed busy for ${this.settings.timeoutMs} ms.`));
+    const entered = this.loaded.gate.enter(
+      Date.now() + this.settings.timeoutMs,
+      () =>
+        new SealedModuleUnavailable(
+          `The PKCS#11 library ${this.settings.module} stayed busy for ${this.settings.timeoutMs} ms.`,
+        ),
+    );
     if (entered !== true) await entered;
     try {
       return fn();
@@ -289,18 +314,28 @@ export class Pkcs11Token {
 
   private findSlot(): Handle {
     const { lib } = this;
-    const found: Array<{ slot: Handle; label: string }> = lib.C_GetSlotList(true).map((slot) => ({ slot, label: lib.C_GetTokenInfo(slot).label.trim() }));
+    const found: Array<{ slot: Handle; label: string }> = lib
+      .C_GetSlotList(true)
+      .map((slot) => ({ slot, label: lib.C_GetTokenInfo(slot).label.trim() }));
     const matching = found.filter((t) => t.label === this.settings.tokenLabel);
     if (matching.length === 1) return matching[0]!.slot;
     const names = found.map((t) => JSON.stringify(t.label)).join(', ') || 'none';
-    if (matching.length > 1) throw startError(`KEYGEN_PKCS11_TOKEN_LABEL: ${matching.length} tokens are labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module}; labels must be unique.`);
-    throw startError(`KEYGEN_PKCS11_TOKEN_LABEL: no token labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module} (tokens found: ${names}).`);
+    if (matching.length > 1)
+      throw startError(
+        `KEYGEN_PKCS11_TOKEN_LABEL: ${matching.length} tokens are labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module}; labels must be unique.`,
+      );
+    throw startError(
+      `KEYGEN_PKCS11_TOKEN_LABEL: no token labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module} (tokens found: ${names}).`,
+    );
   }
 
   /** Opens a read-write session and logs in (already logged in: fine, PKCS#11 logs in the application, not the session). */
   private openSession(): Handle {
     const { api, lib } = this;
-    if (this.pinRefused) throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} refused ${this.settings.pinSource}; restart with the right PIN.`);
+    if (this.pinRefused)
+      throw new SealedModuleUnavailable(
+        `The PKCS#11 token ${JSON.stringify(this.label)} refused ${this.settings.pinSource}; restart with the right PIN.`,
+      );
     this.slot ??= this.findSlot();
     const session = lib.C_OpenSession(this.slot, api.CKF_SERIAL_SESSION | api.CKF_RW_SESSION);
     this.open++;
@@ -308,7 +343,9 @@ export class Pkcs11Token {
     const refused = (code: string) => {
       this.discard(session);
       this.pinRefused = true;
-      return startError(`${this.settings.pinSource} is not the user PIN of the PKCS#11 token ${JSON.stringify(this.label)} (${code}).`);
+      return startError(
+        `${this.settings.pinSource} is not the user PIN of the PKCS#11 token ${JSON.stringify(this.label)} (${code}).`,
+      );
     };
     try {
       lib.C_Login(session, api.CKU_USER, this.settings.pin);
@@ -364,10 +401,17 @@ export class Pkcs11Token {
         },
         reject,
       };
-      const timer = setTimeout(() => {
-        this.waiting = this.waiting.filter((w) => w !== waiter);
-        reject(new SealedModuleUnavailable(`No session of the PKCS#11 token ${JSON.stringify(this.label)} became free within ${this.settings.timeoutMs} ms.`));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.waiting = this.waiting.filter((w) => w !== waiter);
+          reject(
+            new SealedModuleUnavailable(
+              `No session of the PKCS#11 token ${JSON.stringify(this.label)} became free within ${this.settings.timeoutMs} ms.`,
+            ),
+          );
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.waiting.push(waiter);
     });
   }
@@ -386,7 +430,11 @@ export class Pkcs11Token {
     try {
       next.resolve(this.openSession());
     } catch (err) {
-      next.reject(new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} cannot be reached (${codeName(err)}).`));
+      next.reject(
+        new SealedModuleUnavailable(
+          `The PKCS#11 token ${JSON.stringify(this.label)} cannot be reached (${codeName(err)}).`,
+        ),
+      );
     }
   }
 
@@ -400,7 +448,13 @@ export class Pkcs11Token {
     let last: unknown;
     for (let attempt = 0; attempt < 2; attempt++) {
       const deadline = Date.now() + this.settings.timeoutMs;
-      const entered = gate.enter(deadline, () => new SealedModuleUnavailable(`The PKCS#11 library ${this.settings.module} was busy for ${this.settings.timeoutMs} ms (an earlier call did not return).`));
+      const entered = gate.enter(
+        deadline,
+        () =>
+          new SealedModuleUnavailable(
+            `The PKCS#11 library ${this.settings.module} was busy for ${this.settings.timeoutMs} ms (an earlier call did not return).`,
+          ),
+      );
       if (entered !== true) await entered;
       let session: Handle;
       try {
@@ -451,7 +505,9 @@ export class Pkcs11Token {
           };
           work.then(done, done);
           this.replaceForWaiter();
-          throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} within ${this.settings.timeoutMs} ms.`);
+          throw new SealedModuleUnavailable(
+            `The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} within ${this.settings.timeoutMs} ms.`,
+          );
         }
         if (err instanceof SealedRootError || err instanceof RangeError) {
           this.release(session);
@@ -465,7 +521,9 @@ export class Pkcs11Token {
         last = err;
       }
     }
-    throw new SealedModuleUnavailable(`The PKCS#11 token ${JSON.stringify(this.label)} failed ${what} (${codeName(last)}).`);
+    throw new SealedModuleUnavailable(
+      `The PKCS#11 token ${JSON.stringify(this.label)} failed ${what} (${codeName(last)}).`,
+    );
   }
 
   // --- root objects -------------------------------------------------------------------------------
@@ -499,7 +557,8 @@ export class Pkcs11Token {
     lib.C_FindObjectsInit(session, [{ type: api.CKA_CLASS, value: api.CKO_SECRET_KEY }]);
     const handles: Handle[] = [];
     try {
-      for (let batch = lib.C_FindObjects(session, 64); batch.length > 0; batch = lib.C_FindObjects(session, 64)) handles.push(...batch);
+      for (let batch = lib.C_FindObjects(session, 64); batch.length > 0; batch = lib.C_FindObjects(session, 64))
+        handles.push(...batch);
     } finally {
       lib.C_FindObjectsFinal(session);
     }
@@ -511,9 +570,15 @@ export class Pkcs11Token {
       const version = Number(m[1]);
       const kind = m[2] as 'mac' | 'seal';
       const pair = pairs.get(version) ?? {};
-      if (pair[kind]) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} holds two objects labelled ${a.label}; remove the one that no key was made with.`);
+      if (pair[kind])
+        throw new SealedRootError(
+          `The PKCS#11 token ${JSON.stringify(this.label)} holds two objects labelled ${a.label}; remove the one that no key was made with.`,
+        );
       const keyType = kind === 'mac' ? [api.CKK_GENERIC_SECRET, api.CKK_SHA256_HMAC] : [api.CKK_AES];
-      if (!keyType.includes(a.keyType)) throw new SealedRootError(`${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} is not ${kind === 'mac' ? 'a generic secret (HMAC) key' : 'an AES key'}.`);
+      if (!keyType.includes(a.keyType))
+        throw new SealedRootError(
+          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} is not ${kind === 'mac' ? 'a generic secret (HMAC) key' : 'an AES key'}.`,
+        );
       if (!a.token || !a.private || !a.sensitive || a.extractable || !a.neverExtractable) {
         throw new SealedRootError(
           `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} could leave the token (it must be a private, sensitive, never-extractable token object); it is not used.`,
@@ -546,7 +611,9 @@ export class Pkcs11Token {
       this.pairs = this.readPairs(session);
     } catch (err) {
       if (err instanceof SealedRootError) throw err;
-      throw new TokenBusy(`The root objects of the PKCS#11 token ${JSON.stringify(this.label)} could not be read: ${codeName(err)}.`);
+      throw new TokenBusy(
+        `The root objects of the PKCS#11 token ${JSON.stringify(this.label)} could not be read: ${codeName(err)}.`,
+      );
     } finally {
       this.release(session);
     }
@@ -555,7 +622,10 @@ export class Pkcs11Token {
 
   /** The versions whose two objects the token holds, ascending. */
   versions(): number[] {
-    return [...this.pairs].filter(([, p]) => p.mac && p.seal).map(([v]) => v).sort((a, b) => a - b);
+    return [...this.pairs]
+      .filter(([, p]) => p.mac && p.seal)
+      .map(([v]) => v)
+      .sort((a, b) => a - b);
   }
 
   /** Versions with only one of their two objects (a creation that stopped half-way): `keygen-root-v2-seal` missing, say. */
@@ -570,7 +640,10 @@ export class Pkcs11Token {
       this.pairs = this.readPairs(session);
       found = this.pairs.get(version)?.[kind];
     }
-    if (!found) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} holds no ${rootLabel(version, kind)}.`);
+    if (!found)
+      throw new SealedRootError(
+        `The PKCS#11 token ${JSON.stringify(this.label)} holds no ${rootLabel(version, kind)}.`,
+      );
     return found;
   }
 
@@ -635,7 +708,9 @@ export class Pkcs11Token {
   private missingRoots(): SealedRootError {
     const half = this.incomplete();
     if (half.length > 0) {
-      return new SealedRootError(`The PKCS#11 token ${JSON.stringify(this.label)} is missing ${half.join(', ')} (a root made half-way). Set KEYGEN_SEALED_ROOT_CREATE=true to complete it.`);
+      return new SealedRootError(
+        `The PKCS#11 token ${JSON.stringify(this.label)} is missing ${half.join(', ')} (a root made half-way). Set KEYGEN_SEALED_ROOT_CREATE=true to complete it.`,
+      );
     }
     return new SealedRootError(
       `The PKCS#11 token ${JSON.stringify(this.label)} holds no root keys (${rootLabel(1, 'mac')}, ${rootLabel(1, 'seal')}). ` +
@@ -661,14 +736,32 @@ export class Pkcs11Token {
   }
 
   /** What PKCS#11 says of each root object, for `cli sealed-root list` and the tests. */
-  async describeObjects(): Promise<Array<{ label: string; version: number; sensitive: boolean; private: boolean; extractable: boolean; neverExtractable: boolean }>> {
+  async describeObjects(): Promise<
+    Array<{
+      label: string;
+      version: number;
+      sensitive: boolean;
+      private: boolean;
+      extractable: boolean;
+      neverExtractable: boolean;
+    }>
+  > {
     return this.run('a listing', (session) =>
       [...this.readPairs(session)].flatMap(([version, pair]) =>
         (['mac', 'seal'] as const).flatMap((kind) => {
           const handle = pair[kind];
           if (!handle) return [];
           const a = this.attributes(session, handle);
-          return [{ label: a.label, version, sensitive: a.sensitive, private: a.private, extractable: a.extractable, neverExtractable: a.neverExtractable }];
+          return [
+            {
+              label: a.label,
+              version,
+              sensitive: a.sensitive,
+              private: a.private,
+              extractable: a.extractable,
+              neverExtractable: a.neverExtractable,
+            },
+          ];
         }),
       ),
     );
@@ -678,27 +771,36 @@ export class Pkcs11Token {
 
   /** HMAC-SHA256 in the token under version `version`'s mac key. */
   hmac(version: number, message: Buffer): Promise<Buffer> {
-    if (message.length === 0 || message.length > MAX_MAC_INPUT) throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
+    if (message.length === 0 || message.length > MAX_MAC_INPUT)
+      throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
     return this.run('an HMAC', (session) => this.sign(session, version, message));
   }
 
   /** HMAC-SHA256 under version `version`'s mac key on `session`: on the event loop, or on the thread pool. */
   private sign(session: Handle, version: number, message: Buffer): Buffer | Promise<Buffer> {
     this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
-    return this.settings.threadPool ? this.lib.C_SignAsync(session, message, Buffer.alloc(32)) : this.lib.C_Sign(session, message, Buffer.alloc(32));
+    return this.settings.threadPool
+      ? this.lib.C_SignAsync(session, message, Buffer.alloc(32))
+      : this.lib.C_Sign(session, message, Buffer.alloc(32));
   }
 
   private gcm(iv: Buffer, aad: Buffer) {
-    return { mechanism: this.api.CKM_AES_GCM, parameter: { type: this.api.CK_PARAMS_GCM, iv, ivBits: iv.length * 8, aad, tagBits: GCM_TAG * 8 } };
+    return {
+      mechanism: this.api.CKM_AES_GCM,
+      parameter: { type: this.api.CK_PARAMS_GCM, iv, ivBits: iv.length * 8, aad, tagBits: GCM_TAG * 8 },
+    };
   }
 
   /** AES-256-GCM in the token: ciphertext and tag. */
   encrypt(version: number, iv: Buffer, aad: Buffer, plaintext: Uint8Array): Promise<Buffer> {
-    if (plaintext.length > MAX_SEAL_INPUT) throw new RangeError(`A plaintext of ${plaintext.length} bytes; the token seals at most ${MAX_SEAL_INPUT}.`);
+    if (plaintext.length > MAX_SEAL_INPUT)
+      throw new RangeError(`A plaintext of ${plaintext.length} bytes; the token seals at most ${MAX_SEAL_INPUT}.`);
     return this.run('a seal', (session) => {
       this.lib.C_EncryptInit(session, this.gcm(iv, aad), this.handle(session, version, 'seal'));
       const [data, out] = [Buffer.from(plaintext), Buffer.alloc(plaintext.length + GCM_TAG)];
-      return this.settings.threadPool ? this.lib.C_EncryptAsync(session, data, out) : this.lib.C_Encrypt(session, data, out);
+      return this.settings.threadPool
+        ? this.lib.C_EncryptAsync(session, data, out)
+        : this.lib.C_Encrypt(session, data, out);
     });
   }
 
@@ -710,7 +812,14 @@ export class Pkcs11Token {
   decrypt(version: number, iv: Buffer, aad: Buffer, ciphertextAndTag: Buffer): Promise<Buffer | null> {
     const { lib } = this;
     const probe = (session: Handle) => this.sign(session, version, Buffer.from('keygen/probe'));
-    const authFailure = (err: unknown) => isCode(err, 'CKR_GENERAL_ERROR', 'CKR_ENCRYPTED_DATA_INVALID', 'CKR_ENCRYPTED_DATA_LEN_RANGE', 'CKR_FUNCTION_FAILED');
+    const authFailure = (err: unknown) =>
+      isCode(
+        err,
+        'CKR_GENERAL_ERROR',
+        'CKR_ENCRYPTED_DATA_INVALID',
+        'CKR_ENCRYPTED_DATA_LEN_RANGE',
+        'CKR_FUNCTION_FAILED',
+      );
     return this.run('an unseal', (session): Buffer | null | Promise<Buffer | null> => {
       const key = this.handle(session, version, 'seal');
       lib.C_DecryptInit(session, this.gcm(iv, aad), key);
@@ -747,8 +856,10 @@ export class Pkcs11Token {
 class TimedOut extends Error {}
 
 /** What `derive` sends the token: nothing a client sends, only the purpose, the key id and the version. */
-const shareMessage = (purpose: string, context: string, version: number) => lengthPrefixed(['keygen/hardware-share/v1', purpose, context, String(version)]);
-const macMessage = (purpose: string, parts: readonly (string | Uint8Array)[]) => lengthPrefixed(['keygen/mac/v1', purpose, ...parts]);
+const shareMessage = (purpose: string, context: string, version: number) =>
+  lengthPrefixed(['keygen/hardware-share/v1', purpose, context, String(version)]);
+const macMessage = (purpose: string, parts: readonly (string | Uint8Array)[]) =>
+  lengthPrefixed(['keygen/mac/v1', purpose, ...parts]);
 
 /**
  * The sealed module on a token, with the file root beside it (`legacy`) when the deployment moved
@@ -758,17 +869,24 @@ const macMessage = (purpose: string, parts: readonly (string | Uint8Array)[]) =>
  */
 export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule): SealedModule {
   const versions = token.versions();
-  if (versions.length === 0) throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(token.label)} holds no root.`);
+  if (versions.length === 0)
+    throw new SealedRootError(`The PKCS#11 token ${JSON.stringify(token.label)} holds no root.`);
   const current: RootRef = { backend: 'pkcs11', version: Math.max(...versions) };
   const legacyFor = (root: RootRef) => {
-    if (!legacy) throw new SealedRootError(`A key was made under the ${describeRoot(root)} root, which is not configured (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`);
+    if (!legacy)
+      throw new SealedRootError(
+        `A key was made under the ${describeRoot(root)} root, which is not configured (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`,
+      );
     return legacy;
   };
 
   return {
     current,
     alwaysAvailable: false,
-    roots: () => [...token.versions().map((version) => ({ backend: 'pkcs11' as const, version })), ...(legacy?.roots() ?? [])],
+    roots: () => [
+      ...token.versions().map((version) => ({ backend: 'pkcs11' as const, version })),
+      ...(legacy?.roots() ?? []),
+    ],
     async derive({ root, purpose, context, inputs = [], length = 32 }) {
       if (root.backend === 'file') return legacyFor(root).derive({ root, purpose, context, inputs, length });
       const share = await token.hmac(root.version, shareMessage(purpose, context, root.version));
@@ -785,7 +903,12 @@ export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule
     async seal(plaintext, aad) {
       const header = headerFor(current);
       const iv = randomBytes(GCM_IV);
-      const sealed = await token.encrypt(current.version, iv, Buffer.concat([header, Buffer.from(aad, 'utf8')]), plaintext);
+      const sealed = await token.encrypt(
+        current.version,
+        iv,
+        Buffer.concat([header, Buffer.from(aad, 'utf8')]),
+        plaintext,
+      );
       return Buffer.concat([header, iv, sealed]).toString('base64url');
     },
     async unseal(value, aad) {
@@ -797,7 +920,12 @@ export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule
       if (!header) return null;
       if (header.backend === 'file') return legacy ? legacy.unseal(value, aad) : null;
       try {
-        return await token.decrypt(header.version, raw.subarray(HEADER, HEADER + GCM_IV), Buffer.concat([raw.subarray(0, HEADER), Buffer.from(aad, 'utf8')]), raw.subarray(HEADER + GCM_IV));
+        return await token.decrypt(
+          header.version,
+          raw.subarray(HEADER, HEADER + GCM_IV),
+          Buffer.concat([raw.subarray(0, HEADER), Buffer.from(aad, 'utf8')]),
+          raw.subarray(HEADER + GCM_IV),
+        );
       } catch (err) {
         // A version the token does not hold: not sealed here.
         if (err instanceof SealedRootError) return null;

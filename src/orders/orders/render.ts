@@ -51,7 +51,13 @@ export interface StoredLocation {
 }
 
 /** A new order rendered (orderJson), its pickup location copied from `location` (found in the store). */
-export function newOrderJson(id: string, storeId: string, body: OrderCreate, location: StoredLocation | undefined, now: string): JsonText<Order> {
+export function newOrderJson(
+  id: string,
+  storeId: string,
+  body: OrderCreate,
+  location: StoredLocation | undefined,
+  now: string,
+): JsonText<Order> {
   const { pickup_location, ...fields } = body;
   return orderJson({
     id,
@@ -68,9 +74,20 @@ export function newOrderJson(id: string, storeId: string, body: OrderCreate, loc
 }
 
 /** A stored order with `patch` applied, rendered again (orderJson), and its new sort key. */
-export function patchedOrderJson(doc: JsonText<Order>, patch: OrderUpdate, now: string): { json: JsonText<Order>; sourceUpdatedMs: number } {
+export function patchedOrderJson(
+  doc: JsonText<Order>,
+  patch: OrderUpdate,
+  now: string,
+): { json: JsonText<Order>; sourceUpdatedMs: number } {
   const { id, store, pickup_location, created_at, updated_at: _updated, ...fields } = JSON.parse(doc) as Order;
   const merged = { ...fields, ...patch };
-  const json = orderJson({ id, storeId: store.id, fields: merged, pickupLocation: pickup_location, createdAt: created_at, updatedAt: now });
+  const json = orderJson({
+    id,
+    storeId: store.id,
+    fields: merged,
+    pickupLocation: pickup_location,
+    createdAt: created_at,
+    updatedAt: now,
+  });
   return { json, sourceUpdatedMs: instant(merged.source_updated_at) };
 }

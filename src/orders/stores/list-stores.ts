@@ -8,7 +8,12 @@ import { toStore } from './render.js';
 export const listStores = ordersOperation(routes.listStores, ({ repos }) => (c) => {
   const { page, limit, 'source_ids[]': sourceIds } = c.req.valid('query');
   const accountId = c.get('principal').accountId;
-  const rows = simpleListPage(page, limit, (offset, fetch) => repos.stores.list(accountId, offset, fetch, sourceIds), toStore);
+  const rows = simpleListPage(
+    page,
+    limit,
+    (offset, fetch) => repos.stores.list(accountId, offset, fetch, sourceIds),
+    toStore,
+  );
   return andThen(rows, ({ items, pagination, parameter_string }) => {
     // The documented order: page, limit, then each source_ids[] as sent.
     const filter = (sourceIds ?? []).map((id) => `&source_ids[]=${encodeURIComponent(id)}`).join('');

@@ -16,12 +16,21 @@ const insertSql = inserter(stores);
  */
 export function postgresStores(pool: pg.Pool): StoreRepository {
   const find = async (accountId: string, id: string, client: pg.Pool | pg.PoolClient = pool, lock = '') =>
-    (await client.query<StoreRow>({ name: `stores-find${lock ? '-lock' : ''}`, text: `SELECT ${COLUMNS} FROM stores WHERE id = $1 AND account_id = $2${lock}`, values: [id, accountId] })).rows[0];
+    (
+      await client.query<StoreRow>({
+        name: `stores-find${lock ? '-lock' : ''}`,
+        text: `SELECT ${COLUMNS} FROM stores WHERE id = $1 AND account_id = $2${lock}`,
+        values: [id, accountId],
+      })
+    ).rows[0];
   return {
     find: (accountId, id) => find(accountId, id),
     async insert(input) {
       const insert = insertSql(newStoreRow(input));
-      const inserted = await pool.query<StoreRow>(`${insert.text} ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`, insert.values);
+      const inserted = await pool.query<StoreRow>(
+        `${insert.text} ON CONFLICT (account_id, source_id) DO NOTHING RETURNING ${COLUMNS}`,
+        insert.values,
+      );
       return inserted.rows[0] ?? SOURCE_ID_CONFLICT;
     },
     update: (accountId, id, patch, now) =>

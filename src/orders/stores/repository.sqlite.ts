@@ -40,13 +40,14 @@ export function sqliteStores(db: Db): StoreRepository {
         const current = find(accountId, id);
         if (!current) return undefined;
         if (Object.keys(patch).length === 0) return current;
-        return sourceIdChecked(() =>
-          tx
-            .update(stores)
-            .set(storePatchColumns(patch, now))
-            .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
-            .returning()
-            .all()[0],
+        return sourceIdChecked(
+          () =>
+            tx
+              .update(stores)
+              .set(storePatchColumns(patch, now))
+              .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
+              .returning()
+              .all()[0],
         );
       }, WRITE),
     list: (accountId, offset, fetch, sourceIds) =>

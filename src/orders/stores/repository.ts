@@ -15,7 +15,12 @@ export interface StoreRepository {
   find(accountId: string, id: string): MaybePromise<StoreRow | undefined>;
   insert(input: NewStore): MaybePromise<StoreRow | SourceIdConflict>;
   /** The store as updated; undefined when it is not the account's. */
-  update(accountId: string, id: string, patch: StoreUpdate, now: string): MaybePromise<StoreRow | SourceIdConflict | undefined>;
+  update(
+    accountId: string,
+    id: string,
+    patch: StoreUpdate,
+    now: string,
+  ): MaybePromise<StoreRow | SourceIdConflict | undefined>;
   /** A page of the account's stores, oldest first; only those with one of `sourceIds` when given. */
   list(accountId: string, offset: number, fetch: number, sourceIds?: string[]): MaybePromise<StoreRow[]>;
 }

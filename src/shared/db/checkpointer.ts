@@ -36,7 +36,11 @@ export function startCheckpointer(
     intervalMs = 200,
     backstopPages = 16_384,
     onCheckpoint,
-  }: { intervalMs?: number; backstopPages?: number; onCheckpoint?: (walFrames: number, checkpointed: number) => void } = {},
+  }: {
+    intervalMs?: number;
+    backstopPages?: number;
+    onCheckpoint?: (walFrames: number, checkpointed: number) => void;
+  } = {},
 ): Checkpointer {
   const autocheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
   const workerData: CheckpointWorkerData = { file, intervalMs, nativeBinding };
@@ -46,7 +50,11 @@ export function startCheckpointer(
     checkpointWorkerSource ??
     `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./checkpoint-worker.ts', import.meta.url).href)}); })`;
   // Small heap limits: the worker only runs a pragma now and then.
-  const worker = new Worker(source, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
+  const worker = new Worker(source, {
+    eval: true,
+    workerData,
+    resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 },
+  });
   worker.on('message', (m: { log: number; checkpointed: number }) => {
     log.debug({ walFrames: m.log, checkpointed: m.checkpointed }, 'WAL checkpoint');
     onCheckpoint?.(m.log, m.checkpointed);

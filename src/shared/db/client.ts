@@ -118,14 +118,17 @@ export const READY_FREE_BYTES = 4 * 1024 * 1024;
  * that needs a byte more fails.
  */
 export function writeProbe(db: Db, file = ':memory:'): () => Promise<void> {
-  const statement = sqliteOf(db).prepare('UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")');
+  const statement = sqliteOf(db).prepare(
+    'UPDATE "__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM "__drizzle_migrations")',
+  );
   return async () => {
     await inGroupCommit(db, () => {
       if (statement.run().changes !== 1) throw new Error('The readiness write changed no row.');
     });
     if (file === ':memory:') return;
     const { bavail, bsize } = await statfs(path.dirname(file));
-    if (bavail * bsize < READY_FREE_BYTES) throw new Error(`The database's disk has less than ${READY_FREE_BYTES} bytes free.`);
+    if (bavail * bsize < READY_FREE_BYTES)
+      throw new Error(`The database's disk has less than ${READY_FREE_BYTES} bytes free.`);
   };
 }
 
@@ -137,9 +140,9 @@ export function migrate(sqlite: Database.Database): void {
   sqlite.exec(
     'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)',
   );
-  const last = sqlite.prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1').get() as
-    | { created_at: number }
-    | undefined;
+  const last = sqlite
+    .prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+    .get() as { created_at: number } | undefined;
   const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
   for (const m of loadMigrationFiles()) {
     if (last && Number(last.created_at) >= m.when) continue;

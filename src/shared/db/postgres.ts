@@ -25,7 +25,11 @@ export interface PostgresSettings {
  * nobody listens: `onIdleError` hears it, and the pool opens a new connection for the next query.
  * Every wait on the server is bounded (connect, query), and TCP keepalive notices a peer that is gone.
  */
-export function openPostgresPool(url: string, settings: PostgresSettings, onIdleError: (err: Error) => void = () => {}): pg.Pool {
+export function openPostgresPool(
+  url: string,
+  settings: PostgresSettings,
+  onIdleError: (err: Error) => void = () => {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: settings.poolSize,
@@ -87,7 +91,8 @@ export function releaseClient(client: pg.PoolClient, failure: unknown): void {
 
 /** Whether this transaction got `lock` (held until it ends); false when another holds it. */
 export async function tryTransactionLock(client: pg.PoolClient, lock: bigint): Promise<boolean> {
-  return (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [lock.toString()])).rows[0]!.ok;
+  return (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [lock.toString()])).rows[0]!
+    .ok;
 }
 
 /**
@@ -101,15 +106,23 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
     try {
       await client.query('CREATE SCHEMA IF NOT EXISTS drizzle');
-      await client.query('CREATE TABLE IF NOT EXISTS drizzle."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
-      const last = await client.query<{ created_at: string }>('SELECT created_at FROM drizzle."__drizzle_migrations" ORDER BY created_at DESC LIMIT 1');
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS drizzle."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+      );
+      const last = await client.query<{ created_at: string }>(
+        'SELECT created_at FROM drizzle."__drizzle_migrations" ORDER BY created_at DESC LIMIT 1',
+      );
       const lastWhen = last.rows[0] ? Number(last.rows[0].created_at) : undefined;
       for (const m of loadMigrationFiles(POSTGRES_MIGRATIONS)) {
         if (lastWhen !== undefined && lastWhen >= m.when) continue;
         await client.query('BEGIN');
         try {
-          for (const statement of m.sql.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
-          await client.query('INSERT INTO drizzle."__drizzle_migrations" (hash, created_at) VALUES ($1, $2)', [createHash('sha256').update(m.sql).digest('hex'), m.when]);
+          for (const statement of m.sql.split('--> statement-breakpoint'))
+            if (statement.trim()) await client.query(statement);
+          await client.query('INSERT INTO drizzle."__drizzle_migrations" (hash, created_at) VALUES ($1, $2)', [
+            createHash('sha256').update(m.sql).digest('hex'),
+            m.when,
+          ]);
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK');

@@ -6,7 +6,11 @@
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   // The error itself, or one it wraps (a query builder's error around the driver's).
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   }
@@ -18,12 +22,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * write lock held past busy_timeout.
  */
 const UNAVAILABLE_CODES = new Set([
-  '57014', '57P01', '57P02', '57P03', '53300', '53100',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH',
-  'SQLITE_FULL', 'SQLITE_BUSY',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '53100',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'SQLITE_FULL',
+  'SQLITE_BUSY',
 ]);
 /** node-postgres's own messages for its timeouts and a connection that ended. */
-const UNAVAILABLE_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error)/;
+const UNAVAILABLE_MESSAGES =
+  /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error)/;
 
 /** Seconds a client is asked to wait before it sends a request refused with 503 again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = '1';

@@ -88,7 +88,10 @@ export function createIdempotency(options: IdempotencyOptions) {
   const replay = async (id: string, stored: StoredAnswer): Promise<Response> => {
     const body = sealer ? await sealer.unseal(stored.body, sealContext(id)) : stored.body;
     if (body === null) throw new Error('A stored idempotent answer could not be unsealed.');
-    return new Response(body, { status: stored.status, headers: { ...API_HEADERS, ...stored.headers, [REPLAYED]: 'true' } });
+    return new Response(body, {
+      status: stored.status,
+      headers: { ...API_HEADERS, ...stored.headers, [REPLAYED]: 'true' },
+    });
   };
 
   const keep = async (id: string, holder: string, res: Response): Promise<Response> => {
