@@ -219,12 +219,19 @@ export const isUnstorable = (value: unknown): value is string =>
 function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): void {
   type Node = { value: unknown; key?: Segment; parent?: Node };
   const pending: Node[] = [{ value }];
+  // A query parameter is named by its name, once, whichever of its repeated values holds the character.
+  const named = new Set<Segment>();
   for (let node = pending.pop(); node; node = pending.pop()) {
     const v = node.value;
     if (typeof v === 'string') {
       if (!isUnstorable(v)) continue;
-      const path: Segment[] = [];
+      let path: Segment[] = [];
       for (let n: Node | undefined = node; n?.parent; n = n.parent) path.unshift(n.key!);
+      if (part === 'query') {
+        if (named.has(path[0]!)) continue;
+        named.add(path[0]!);
+        path = path.slice(0, 1);
+      }
       into.push({
         part,
         path,

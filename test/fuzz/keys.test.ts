@@ -140,7 +140,8 @@ describe('exchangeKeyToken parameters', () => {
         if (keyId !== undefined && res.status === 400)
           expect(res.body.error?.parameter, JSON.stringify(res.body)).toBe('keyToken');
       }),
-      RUNS,
+      // A repeated keyToken holding U+0000: a query parameter is named by its name, once.
+      { ...RUNS, examples: [['\u0000', 'a', true]] },
     );
   });
 
