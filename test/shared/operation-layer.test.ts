@@ -51,6 +51,8 @@ async function bothServices() {
 
 describe('the root app’s middleware (app.use in createApp)', async () => {
   const s = await bothServices();
+  // The request log's lines; a library's warning (oidc-provider's on some runtimes) may stand beside them.
+  const accessLines = () => s.lines.filter((l) => l.method !== undefined);
   afterAll(() => s.close());
 
   it('runs for an order request and a key request: one request id and one log line each', async () => {
@@ -68,7 +70,7 @@ describe('the root app’s middleware (app.use in createApp)', async () => {
       'key-req-1',
     ]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(s.lines.map((l) => [l.requestId, l.method, l.path, l.status])).toEqual([
+    expect(accessLines().map((l) => [l.requestId, l.method, l.path, l.status])).toEqual([
       ['order-req-1', 'GET', '/commerce/2024-07/stores', 200],
       ['key-req-1', 'POST', '/keygen/keys', 200],
     ]);
@@ -89,7 +91,11 @@ describe('the root app’s middleware (app.use in createApp)', async () => {
       [404, 'k-404'],
     ]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(s.lines.map((l) => [l.requestId, l.status]).sort()).toEqual([
+    expect(
+      accessLines()
+        .map((l) => [l.requestId, l.status])
+        .sort(),
+    ).toEqual([
       ['k-400', 400],
       ['k-404', 404],
       ['o-401', 401],
