@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
 import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
-import { loadOidcProvider } from './keys/oidc/dev-provider.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { openStorage, sharedClock } from './storage.js';
@@ -34,11 +33,9 @@ async function main() {
   if (environment.errors.length > 0) throw new Error(`Invalid configuration:\n  ${environment.errors.join('\n  ')}`);
   // The key service's settings are read again once the port is bound (PUBLIC_URL's default names
   // it); reading them here stops a start with a mistyped setting before anything is opened.
-  const keysSettings = keysConfigFromEnv(process.env);
+  keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   for (const warning of environment.warnings) logger.warn(warning);
-  // The development provider's library is loaded before the database is opened, as a start always has.
-  if (keysSettings.devProvider) await loadOidcProvider((message) => logger.warn(message));
   // The start and stop lines are written whatever LOG_LEVEL says (unless silent): they are how an operator knows.
   const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
   // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.

@@ -36,23 +36,19 @@ export interface DevProviderOptions {
 }
 
 /**
- * oidc-provider, loaded once per process (by the start when the development provider is on). It warns through
+ * oidc-provider, loaded when the development provider is first built. The library warns through
  * console.warn as it loads when the runtime is not an LTS release it knows (the registry's Node 26
  * build): that line goes to the service's log instead, so that a production start logs only JSON.
  */
-export function loadOidcProvider(warn: (message: string) => void) {
-  oidcProvider ??= (async () => {
-    const original = console.warn;
-    console.warn = (...args: unknown[]) => warn(args.map(String).join(' '));
-    try {
-      return await import('oidc-provider');
-    } finally {
-      console.warn = original;
-    }
-  })();
-  return oidcProvider;
+async function loadOidcProvider(warn: (message: string) => void) {
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => warn(args.map(String).join(' '));
+  try {
+    return await import('oidc-provider');
+  } finally {
+    console.warn = original;
+  }
 }
-let oidcProvider: Promise<typeof import('oidc-provider')> | undefined;
 
 /**
  * The identity issuer of the development provider's users, whatever URL it is served at (the
