@@ -2,7 +2,7 @@ import { formBodyReader } from '../../shared/body.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
-import type Provider from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { devProviderAdapter } from './dev-provider-adapter.js';
 import {
@@ -31,23 +31,6 @@ export interface DevProviderOptions {
   sealed: SealedModule;
   /** Time source of the wrong-password throttle. */
   clock?: Clock;
-  /** Where the library's own warnings go (the service's log). */
-  warn?: (message: string) => void;
-}
-
-/**
- * oidc-provider, loaded when the development provider is first built. The library warns through
- * console.warn as it loads when the runtime is not an LTS release it knows (the registry's Node 26
- * build): that line goes to the service's log instead, so that a production start logs only JSON.
- */
-async function loadOidcProvider(warn: (message: string) => void) {
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => warn(args.map(String).join(' '));
-  try {
-    return await import('oidc-provider');
-  } finally {
-    console.warn = original;
-  }
 }
 
 /**
@@ -110,26 +93,15 @@ export function createDevProvider(opts: DevProviderOptions) {
   let built: MaybePromise<Built> | undefined;
   const ready = (): MaybePromise<Built> => {
     if (built === undefined) {
-      const next = loadOidcProvider(opts.warn ?? console.warn).then((lib) =>
-        andThen(devProviderSecrets(opts.sealed), (secrets) => build(lib, secrets)),
-      );
+      const next = andThen(devProviderSecrets(opts.sealed), build);
       if (next instanceof Promise) next.catch(() => built === next && (built = undefined));
       built = next;
     }
     return built;
   };
-  type Library = Awaited<ReturnType<typeof loadOidcProvider>>;
-  type Built = {
-    provider: Provider;
-    callback: ReturnType<Provider['callback']>;
-    clientSecret: string;
-    errors: Library['errors'];
-  };
-  const build = (
-    { default: OidcProvider, errors }: Library,
-    { signingKey, cookieKeys, clientSecret }: DevProviderSecrets,
-  ): Built => {
-    const provider = new OidcProvider(opts.issuer, {
+  type Built = { provider: Provider; callback: ReturnType<Provider['callback']>; clientSecret: string };
+  const build = ({ signingKey, cookieKeys, clientSecret }: DevProviderSecrets): Built => {
+    const provider = new Provider(opts.issuer, {
       clients: [
         {
           client_id: clientId,
@@ -176,7 +148,7 @@ export function createDevProvider(opts: DevProviderOptions) {
         ctx.body = htmlPage('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
       },
     });
-    return { provider, callback: provider.callback(), clientSecret, errors };
+    return { provider, callback: provider.callback(), clientSecret };
   };
   try {
     const built = ready();
@@ -230,7 +202,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
       400,
     );
   const details = async (c: Context, incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const { provider, errors } = await ready();
+    const { provider } = await ready();
     try {
       return await provider.interactionDetails(incoming, outgoing);
     } catch (err) {
