@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
 import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
+import { takeLibraryWarnings } from './keys/oidc/library-warnings.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { openStorage, sharedClock } from './storage.js';
@@ -36,6 +37,7 @@ async function main() {
   keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   for (const warning of environment.warnings) logger.warn(warning);
+  for (const warning of takeLibraryWarnings()) logger.warn(warning);
   // The start and stop lines are written whatever LOG_LEVEL says (unless silent): they are how an operator knows.
   const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
   // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.

@@ -50,6 +50,9 @@ describe.skipIf(!softhsm)(onToken('the server and the CLI on a token'), () => {
 
     const first = await start();
     const apiKey = /^(svc_\S+)$/m.exec(first.stdout())![1]!;
+    // The log's JSON lines are written asynchronously: they may follow the "Listening on" line.
+    for (let i = 0; i < 50 && !/Created keygen-root/.test(first.stdout()); i++)
+      await new Promise((r) => setTimeout(r, 100));
     const log = first.stdout();
     expect(log).toMatch(
       /Created keygen-root-v1-mac and keygen-root-v1-seal in the PKCS#11 token \\"keygen-empty-cli\\" \(development start\)/,

@@ -2,6 +2,8 @@ import { formBodyReader } from '../../shared/body.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
+// Imported just before oidc-provider: it keeps the warning the library may print as it loads.
+import { stopCapture } from './library-warnings.js';
 import Provider, { errors } from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { devProviderAdapter } from './dev-provider-adapter.js';
@@ -19,6 +21,8 @@ import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
+
+stopCapture();
 
 export interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
