@@ -213,25 +213,12 @@ export async function reviewPair(
     const status = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
     const result = diffDocuments(before ?? {}, after ?? {});
     const changes = groupChanges(name, result.findings, pair);
-    if (status === 'added')
+    if (status !== 'changed')
       changes.unshift({
         spec: name,
-        rule: 'spec-added',
-        severity: 'info',
-        change: `${name} added`,
-        operation: '(document)',
-        where: 'document',
-        field: '',
-        file: name,
-        pointer: '',
-        places: [],
-      });
-    if (status === 'removed')
-      changes.unshift({
-        spec: name,
-        rule: 'spec-removed',
-        severity: 'error',
-        change: `${name} removed`,
+        rule: `spec-${status}`,
+        severity: status === 'added' ? 'info' : 'error',
+        change: `${name} ${status}`,
         operation: '(document)',
         where: 'document',
         field: '',
