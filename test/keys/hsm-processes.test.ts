@@ -13,7 +13,10 @@ import { ALICE, signInByHttp } from './support.js';
 // Several processes on one token. Processes that find the token empty at the same instant make one
 // root between them (the root lock in the shared database); two server instances on one PostgreSQL
 // database and one token, started together on the empty token in production, make one root, and a
-// key generated through one is recovered through the other with the same recovery key.
+// key generated through one is recovered through the other with the same recovery key. Each process
+// opens the token under that lock too: on SoftHSM2's file store, processes that initialised the
+// library together lost the token's label or PIN, or missed the root another made, and made a
+// second (failed CI at 0e9baaf on Node 22 and 26; see Pkcs11Token.open).
 
 type Race = { empty: boolean; made: string[] };
 

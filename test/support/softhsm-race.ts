@@ -9,17 +9,21 @@ import { openDatabase } from '../../src/shared/db/client.js';
 import { sqliteStorage } from '../../src/storage.js';
 
 const [label, file, flag] = process.argv.slice(2);
-const token = await Pkcs11Token.open({
-  module: process.env.KEYGEN_PKCS11_MODULE!,
-  tokenLabel: label!,
-  pin: process.env.KEYGEN_PKCS11_PIN!,
-  pinSource: 'KEYGEN_PKCS11_PIN',
-  sessions: 1,
-  timeoutMs: 10_000,
-});
-const empty = token.versions().length === 0;
 const db = openDatabase(`file:${file}`);
 const lock = flag === '--no-lock' ? <T>(fn: () => Promise<T>) => fn() : sqliteStorage(db.db).rootLock;
+// Opened under the lock too, as the server opens it (Pkcs11Token.open says why).
+const token = await Pkcs11Token.open(
+  {
+    module: process.env.KEYGEN_PKCS11_MODULE!,
+    tokenLabel: label!,
+    pin: process.env.KEYGEN_PKCS11_PIN!,
+    pinSource: 'KEYGEN_PKCS11_PIN',
+    sessions: 1,
+    timeoutMs: 10_000,
+  },
+  lock,
+);
+const empty = token.versions().length === 0;
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 const made = await token.ensureRoots(true, lock);

@@ -31,7 +31,7 @@ export async function listRoots(cfg: SealedRootConfig, storage: RootsAdminStorag
   const settings = cfg.pkcs11 && { ...tokenSettings(cfg.pkcs11), sessions: 1 };
   let current: string | undefined;
   if (settings) {
-    const token = await Pkcs11Token.open(settings);
+    const token = await Pkcs11Token.open(settings, storage.rootLock);
     try {
       const versions = token.versions();
       current = versions.length > 0 ? `pkcs11 v${Math.max(...versions)}` : undefined;
@@ -87,7 +87,7 @@ export async function rotateRoot(
 ): Promise<string> {
   const settings = cfg.pkcs11 && { ...tokenSettings(cfg.pkcs11), sessions: 1 };
   if (settings) {
-    const token = await Pkcs11Token.open(settings);
+    const token = await Pkcs11Token.open(settings, storage.rootLock);
     try {
       const version = await token.rotate(storage.rootLock);
       return (

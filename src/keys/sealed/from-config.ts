@@ -226,7 +226,7 @@ export async function openConfiguredSealedModule(cfg: SealedRootConfig, opts: Op
       ? loadSealedModuleFrom(opts.store, cfg, opts.warn, opts.scryptN)
       : loadSealedModule(cfg, opts.warn, opts.scryptN);
   const { pkcs11 } = cfg;
-  const token = await Pkcs11Token.open(tokenSettings(pkcs11));
+  const token = await Pkcs11Token.open(tokenSettings(pkcs11), opts.lock);
   try {
     const made = await token.ensureRoots(cfg.development || cfg.allowCreate, opts.lock ?? noLock);
     if (made.length > 0) {
