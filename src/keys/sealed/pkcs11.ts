@@ -282,10 +282,11 @@ export class Pkcs11Token {
    *
    * Under the lock, processes of one deployment initialise the library and open a token one at a
    * time. SoftHSM2's file store reads a token's file once, when a process initialises the library,
-   * and a login rewrites that file: a process that initialised it while another logged in kept a token without its label
-   * ("no token labelled ..."), without its user PIN (CKR_USER_PIN_NOT_INITIALIZED), or that never
-   * showed objects made later, so that it made a second root under the lock. Ten processes opening
-   * at once: 7 runs in 20 went wrong so, none in 20 opened one at a time (test/keys/hsm-processes.test.ts).
+   * and a login rewrites that file: a process that initialised it while another logged in kept a
+   * token without its label ("no token labelled ..."), without its user PIN
+   * (CKR_USER_PIN_NOT_INITIALIZED), or that never showed objects made later, so that it made a
+   * second root under the lock. Ten processes opening at once: 7 runs in 20 went wrong so, none in
+   * 40 under the lock (test/keys/hsm-processes.test.ts).
    */
   static async open(settings: Pkcs11Settings, lock?: RootLock): Promise<Pkcs11Token> {
     const opening = async () => {
