@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createOrdersApp, ORDERS_BASE_PATH } from './orders/app.js';
 import type { Storage } from './storage.js';
 import { createAuthenticator } from './shared/api-keys.js';
+import { createSignatureVerifier, type SignatureVerifier } from './shared/request-signing.js';
 import type { Clock } from './shared/clock.js';
 import { errorResponse } from './orders/envelope.js';
 import { databaseUnavailable } from './orders/service.js';
@@ -83,10 +84,13 @@ export function createApp(deps: AppDeps) {
   const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
+  let verifySignature: SignatureVerifier | undefined;
   if (deps.keys) {
     const { config: keysConfig } = deps.keys;
     const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
     const sealed = tracing ? tracing.sealed(counted) : counted;
+    // The order service's signed requests derive each key's signing secret in the same module.
+    verifySignature = createSignatureVerifier(sealed, () => clock.now().getTime());
     const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
     app.route(
       keysConfig.basePath,
@@ -94,7 +98,10 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  app.route(ORDERS_BASE_PATH, createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit }));
+  app.route(
+    ORDERS_BASE_PATH,
+    createOrdersApp({ repos, clock, config, logger, authenticate, rateLimit, verifySignature }),
+  );
 
   app.notFound((c) =>
     deps.keys && c.req.path.startsWith(`${deps.keys.config.basePath}/`)

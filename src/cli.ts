@@ -11,11 +11,14 @@ import { auditKey, FINDABLE, findInAudit } from './keys/audit.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { sameRoot } from './keys/sealed/sealed-module.js';
 import { answeredFlag } from './process-flags.js';
+import { newSigning, signingSecret } from './shared/request-signing.js';
 
 const USAGE = `Usage:
   cli api-key create --name NAME [--account ACCOUNT_ID]   create a key (a new account unless one is named); prints the key last, once
   cli api-key list                                         list keys (never the key itself)
   cli api-key revoke KEY_ID                                revoke a key
+  cli api-key signing-secret KEY_ID                        make the key require signed requests (svc-signature-hmac-sha256 and date)
+                                                           under a new signing secret; prints the secret last, once (needs the sealed root)
   cli sealed-root list                                     the key service's roots: backend and version, which one new keys use, how many keys each made
   cli sealed-root rotate                                   a new root version (in the PKCS#11 token when KEYGEN_PKCS11_MODULE is set, else in the sealed file)
   cli audit find --key-token TOKEN [--file PATH]           whether and when a value appears in the key service's audit trail (KEYGEN_AUDIT_LOG
@@ -56,6 +59,7 @@ async function main(argv: string[]) {
   if (resource === 'sealed-root') return sealedRoot(action);
   if (resource === 'audit') return auditFind(action, values);
   if (resource !== 'api-key') fail(`Unknown command: ${positionals.join(' ') || '(none)'}`);
+  if (action === 'signing-secret') return signingSecretFor(arg);
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
   // Stamps shared with the instances keep to the database's clock, as the server's do.
@@ -86,7 +90,7 @@ async function main(argv: string[]) {
         if (rows.length === 0) process.stdout.write('No API keys.\n');
         for (const r of rows) {
           process.stdout.write(
-            `${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : 'active'}  ${r.name}\n`,
+            `${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : r.signed ? 'active, signed requests' : 'active'}  ${r.name}\n`,
           );
         }
         return;
@@ -106,6 +110,37 @@ async function main(argv: string[]) {
     }
   } finally {
     clock.stop();
+    await storage.close();
+  }
+}
+
+/**
+ * `api-key signing-secret KEY_ID`: the key requires signed requests from now on (within a second
+ * on running instances), under a secret derived in the sealed module from the key and a new salt.
+ * Run again, it issues a new secret and the old one stops working.
+ */
+async function signingSecretFor(keyId: string | undefined) {
+  if (!keyId) fail('api-key signing-secret needs KEY_ID.');
+  const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 2 });
+  try {
+    const { sealed } = await loadKeysRuntime(process.env, (m) => process.stderr.write(`${m}\n`), storage);
+    try {
+      const signing = newSigning(sealed);
+      const secret = await signingSecret(sealed, keyId, signing);
+      if (secret === undefined) throw new Error('The sealed module does not hold its current root.');
+      if (!(await storage.repos.apiKeys.requireSigning(keyId, signing))) {
+        process.stderr.write(`No active API key ${keyId}.\n`);
+        process.exitCode = 1;
+        return;
+      }
+      process.stdout.write(
+        `API key ${keyId} now requires signed requests (svc-signature-hmac-sha256 and date); an earlier signing secret no longer works. ` +
+          `Its signing secret is shown only this once:\n${secret}\n`,
+      );
+    } finally {
+      await sealed.close();
+    }
+  } finally {
     await storage.close();
   }
 }

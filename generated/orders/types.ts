@@ -1484,7 +1484,13 @@ export type components = {
                 "application/json": components["schemas"]["Error400"];
             };
         };
-        /** @description `40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked. */
+        /**
+         * @description `40100` Unauthorized: the `svc-api-key` header is missing, unknown or revoked; or, for a key
+         *     that requires signed requests, the signature is missing or does not match the request, or
+         *     `date` is not an RFC 1123 date within 3 minutes of the service's time (`meta.errors` names
+         *     `header.svc-signature-hmac-sha256` or `header.date`); or a key without a signing secret sent
+         *     a signature.
+         */
         Unauthorized: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -1519,7 +1525,8 @@ export type components = {
             };
         };
         /**
-         * @description `41201` PreconditionFailed: the `svc-store-id` header is missing or empty.
+         * @description `41201` PreconditionFailed: the `svc-store-id` header is missing or empty, or the `date`
+         *     header of a signed request is (`header.date`; any operation, for a key that requires signed requests).
          *     `41204` PreconditionFailed: the store could not be found (it does not exist, or belongs to another account).
          */
         PreconditionFailed: {
@@ -1717,6 +1724,7 @@ export interface operations {
         responses: {
             200: components["responses"]["StoreList"];
             401: components["responses"]["Unauthorized"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1750,6 +1758,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -1776,6 +1785,7 @@ export interface operations {
             200: components["responses"]["StoreOk"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1806,6 +1816,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];

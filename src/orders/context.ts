@@ -1,3 +1,4 @@
+import type { SignatureVerifier } from '../shared/request-signing.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Authenticator, Principal } from '../shared/api-keys.js';
@@ -15,6 +16,8 @@ export interface OrdersDeps {
   logger: Logger;
   authenticate: Authenticator;
   rateLimit: RateLimiter;
+  /** Checks the requests of keys that require signatures (with the sealed module); without it such a key is answered 503. */
+  verifySignature?: SignatureVerifier;
 }
 
 export type OrdersEnv = {

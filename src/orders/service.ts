@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createAccessCheck, isRefusal } from '../shared/access.js';
-import { BodyError, jsonBodyReader } from '../shared/body.js';
+import { BodyError, jsonBodyReader, rawBodyReader } from '../shared/body.js';
+import type { Principal } from '../shared/api-keys.js';
+import { SIGNATURE_HEADER } from '../shared/request-signing.js';
 import { createIdempotency, IDEMPOTENCY_KEY } from '../shared/idempotency/step.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
@@ -60,12 +62,13 @@ export const databaseUnavailable = () =>
 export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
   const access = createAccessCheck(deps.authenticate, deps.rateLimit, 'svc-api-key');
   const limit = deps.config.BODY_LIMIT_BYTES;
+  const signed = signatureCheck(deps, limit);
   return {
     app: new OpenAPIHono<OrdersEnv>(),
     strictQuery: true,
     authenticate: (c) =>
       andThen(access(c), (outcome) => {
-        if (!isRefusal(outcome)) return;
+        if (!isRefusal(outcome)) return signed(c, outcome);
         if (outcome.reason === 'rate_limited') throw new ApiError(42900, outcome.message, undefined, outcome.headers);
         throw new ApiError(40100);
       }),
@@ -97,6 +100,81 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
     },
   };
 }
+
+const SIGNATURE_PATH = `header.${SIGNATURE_HEADER}`;
+/** The 401 of each way a signed request can fail: its message, and the header it names. */
+const SIGNATURE_REFUSALS = {
+  signature_missing: [
+    'This API key requires signed requests.',
+    SIGNATURE_PATH,
+    'Required: this API key requires signed requests.',
+  ],
+  date_invalid: [
+    'The date header is not an RFC 1123 date.',
+    'header.date',
+    'Must be an RFC 1123 date, such as Sun, 06 Nov 1994 08:49:37 GMT.',
+  ],
+  date_outside: [
+    'The date header is more than 3 minutes from the service time; sign the request again.',
+    'header.date',
+    'More than 3 minutes from the service time.',
+  ],
+  mismatch: ['The signature does not match the request.', SIGNATURE_PATH, 'Does not match.'],
+  no_root: [
+    "This API key's signing secret was made under a root this instance does not hold.",
+    SIGNATURE_PATH,
+    'Cannot be checked here.',
+  ],
+} as const;
+
+/**
+ * Signed requests (shared/request-signing.ts), after the key and the rate limit: a key that requires
+ * them is refused without a valid signature (401/40100) or without a `date` (412/41201); a
+ * signature sent with a key that signs nothing is refused too, since nothing could check it.
+ */
+function signatureCheck(deps: OrdersDeps, limit: number) {
+  const readBody = rawBodyReader(limit);
+  return (c: Context<OrdersEnv>, principal: Principal): MaybePromise<void> => {
+    const signature = c.req.header(SIGNATURE_HEADER);
+    if (!principal.signing) {
+      if (signature === undefined) return;
+      throw new ApiError(
+        40100,
+        'This API key does not sign requests: send it without svc-signature-hmac-sha256, or give it a signing secret.',
+        [{ path: SIGNATURE_PATH, info: 'This API key has no signing secret.' }],
+      );
+    }
+    const verify = deps.verifySignature;
+    if (!verify)
+      throw new ApiError(50300, 'Signed requests cannot be checked on this instance right now; retry later.');
+    const signing = principal.signing;
+    return andThen(c.req.raw.body !== null ? readBody(c) : new Uint8Array(), (body) =>
+      andThen(
+        verify(principal.apiKeyId, signing, {
+          method: c.req.method,
+          target: requestTarget(c.req.url),
+          headers: Object.entries(c.req.header()),
+          contentType: c.req.header('content-type'),
+          date: c.req.header('date'),
+          signature,
+          body,
+        }),
+        (verdict) => {
+          if (verdict.ok) return;
+          if (verdict.problem === 'date_missing')
+            throw new ApiError(41201, 'The date header is required on a signed request.', [
+              { path: 'header.date', info: 'Required.' },
+            ]);
+          const [message, path, info] = SIGNATURE_REFUSALS[verdict.problem];
+          throw new ApiError(40100, message, [{ path, info }]);
+        },
+      ),
+    );
+  };
+}
+
+/** The path and query of a request URL, as sent. */
+const requestTarget = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
 
 /** Longer than any id newId makes; the header's schema sets no bound (any other value is 41204). */
 const MAX_STORE_ID = 64;

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   newApiKey,
+  signingOf,
   UnknownAccountError,
   type ApiKeyRepository,
   type CreatedApiKey,
@@ -17,12 +18,24 @@ export function createApiKey(db: Db, clock: Clock, input: { name: string; accoun
 
 export function sqliteApiKeys(db: Db): ApiKeyRepository {
   const lookup = db
-    .select({ accountId: apiKeys.accountId, apiKeyId: apiKeys.id })
+    .select({
+      accountId: apiKeys.accountId,
+      apiKeyId: apiKeys.id,
+      signingRoot: apiKeys.signingRoot,
+      signingSalt: apiKeys.signingSalt,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
     .prepare();
   return {
-    principalByHash: (hash) => lookup.get({ hash }) as Principal | undefined,
+    principalByHash: (hash): Principal | undefined => {
+      const row = lookup.get({ hash });
+      if (!row) return undefined;
+      const signing = signingOf(row.signingRoot, row.signingSalt);
+      return signing
+        ? { accountId: row.accountId, apiKeyId: row.apiKeyId, signing }
+        : { accountId: row.accountId, apiKeyId: row.apiKeyId };
+    },
     create: (now, input) => {
       const key = newApiKey(now);
       return db.transaction((tx) => {
@@ -56,14 +69,22 @@ export function sqliteApiKeys(db: Db): ApiKeyRepository {
           prefix: apiKeys.prefix,
           createdAt: apiKeys.createdAt,
           revokedAt: apiKeys.revokedAt,
+          signed: sql<number>`${apiKeys.signingSalt} IS NOT NULL`,
         })
         .from(apiKeys)
         .orderBy(apiKeys.createdAt, apiKeys.id)
-        .all(),
+        .all()
+        .map((row) => ({ ...row, signed: row.signed === 1 })),
     revoke: (now, id) =>
       db
         .update(apiKeys)
         .set({ revokedAt: now.toISOString() })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .run().changes === 1,
+    requireSigning: (id, signing) =>
+      db
+        .update(apiKeys)
+        .set({ signingRoot: signing.root, signingSalt: signing.salt })
         .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
         .run().changes === 1,
     count: () =>

@@ -64,8 +64,20 @@ export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> 
   return (c) => {
     if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? ''))
       return Promise.reject(new BodyError('media_type', limit));
+    // Read already, within the limit (rawBodyReader, for a signature): parsed from hono's cache.
+    if (c.req.bodyCache.arrayBuffer) return parseJson(c, limit);
     return withinLimit(c, limit, guard, () => parseJson(c, limit));
   };
+}
+
+/**
+ * A reader of the request's body as bytes, whatever its media type, within `limit` (a signed
+ * request's signature covers the body's MD5). hono keeps what it read, so a JSON body read
+ * afterwards is not read again.
+ */
+export function rawBodyReader(limit: number): (c: Context) => Promise<Uint8Array> {
+  const guard = streamGuard(limit);
+  return (c) => withinLimit(c, limit, guard, async () => new Uint8Array(await c.req.arrayBuffer()));
 }
 
 async function parseJson(c: Context, limit: number): Promise<unknown> {

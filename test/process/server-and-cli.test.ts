@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { checkedFetch } from '../support/contract.js';
@@ -106,6 +107,32 @@ describe('npm start and the operator CLI, as a newcomer and an operator use them
     ).toBe(401);
     expect(cli(['api-key', 'revoke', id], env).status).toBe(1);
     expect(cli(['api-key', 'create'], env).status).toBe(2);
+  });
+
+  it('gives a key a signing secret with the CLI: the running server then takes only signed requests with it', async () => {
+    const created = cli(['api-key', 'create', '--name', 'signer'], env);
+    const key = created.stdout.trimEnd().split('\n').at(-1)!;
+    const id = /Created API key (key_\w+)/.exec(created.stdout)![1]!;
+    const made = cli(['api-key', 'signing-secret', id], env);
+    expect(made.status).toBe(0);
+    expect(made.stdout).toContain(`API key ${id} now requires signed requests`);
+    const secret = made.stdout.trimEnd().split('\n').at(-1)!;
+    expect(secret).toMatch(/^svcsig_[A-Za-z0-9_-]{43}$/);
+    expect(cli(['api-key', 'list'], env).stdout).toMatch(new RegExp(`${id} .* active, signed requests  signer`));
+    expect(cli(['api-key', 'signing-secret', 'key_nothing'], env).status).toBe(1);
+
+    await new Promise((r) => setTimeout(r, 1_100)); // a running server sees the change within one second
+    const url = `${server!.url}/commerce/2024-07/stores`;
+    expect((await checkedFetch(url, { headers: { 'svc-api-key': key } })).status).toBe(401);
+    // The SignString of a GET without a body: method, empty MD5 and type, date, the svc- headers, the path.
+    const date = new Date().toUTCString();
+    const signature = createHmac('sha256', secret)
+      .update(`GET\n\n\n${date}\nsvc-api-key:${key}\n/commerce/2024-07/stores`)
+      .digest('base64');
+    const signed = await checkedFetch(url, {
+      headers: { 'svc-api-key': key, date, 'svc-signature-hmac-sha256': signature },
+    });
+    expect(signed.status).toBe(200);
   });
 
   it('does not print a new development key when keys exist, and exits 0 on SIGTERM', async () => {

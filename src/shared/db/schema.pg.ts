@@ -21,6 +21,13 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     createdAt: text('created_at').notNull(),
     revokedAt: text('revoked_at'),
+    /**
+     * Set when the key requires signed requests (src/shared/request-signing.ts): the sealed root
+     * (`file:1`, `pkcs11:2`) and the random salt its signing secret is derived with. The secret
+     * itself is stored nowhere.
+     */
+    signingRoot: text('signing_root'),
+    signingSalt: text('signing_salt'),
   },
   (t) => [index('api_keys_account').on(t.accountId)],
 );
