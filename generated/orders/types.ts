@@ -330,6 +330,9 @@ export type paths = {
          *     - A `pickup` fulfillment names `pickup_location` (mandatory, as the page says), a location
          *       of the same store (`pickup_location.location_id`); a `shipping` one may not carry
          *       `pickup_location` or `pickup_info`, and a `pickup` one may not carry `trackings`.
+         *     - `ship_from_location` and `ship_to_location` each give exactly one of `location_id` and
+         *       `address` (the field), and a `location_id` names a location of the same store
+         *       (`ship_from_location.location_id`).
          *     - Each line item names an item of the order by its `source_id`
          *       (`line_items[0].source_id`), at most once per fulfillment, and the units of an item in
          *       the order's fulfillments that are not `canceled` never exceed its `quantity`
@@ -687,6 +690,35 @@ export type components = {
             thursday: components["schemas"]["DayHours"];
             friday: components["schemas"]["DayHours"];
             saturday: components["schemas"]["DayHours"];
+        };
+        /**
+         * @description Where a fulfillment ships from or to, as the 2024-07 fulfillment has `ship_from_location` and
+         *     `ship_to_location`: either `location_id` (a location of the same store: this service's
+         *     locations stand for AfterShip's admin locations) or `address`, exactly one of them (`422` at
+         *     the field otherwise). It is answered as sent (a `location_id` is not expanded, unlike
+         *     `pickup_location`).
+         */
+        ShipLocation: {
+            /** @description Identifier of a location of the same store (from `createLocation`). */
+            location_id?: string;
+            address?: components["schemas"]["ShipAddress"];
+        };
+        /** @description The address of a ship-from or ship-to location, as AfterShip's Location model has it ("street_1", "state" and "country_region" required). */
+        ShipAddress: {
+            /** @enum {string} */
+            type?: "business" | "residential";
+            street_1: string;
+            street_2?: string | null;
+            street_3?: string | null;
+            city?: string;
+            state: string;
+            postal_code?: string;
+            country_region: components["schemas"]["CountryRegion"];
+            company?: string;
+            first_name?: string;
+            last_name?: string;
+            email?: components["schemas"]["Email"];
+            phone?: string;
         };
         PickupLocationRef: {
             /** @description Identifier of a location of the same store (from `createLocation`). */
@@ -1123,6 +1155,10 @@ export type components = {
             line_items: components["schemas"]["FulfillmentLineItem"][];
             source_created_at?: components["schemas"]["DateTime"];
             source_updated_at?: components["schemas"]["DateTime"];
+            /** @description Where the fulfillment ships from (recommended for `shipping`, as the page says). */
+            ship_from_location?: components["schemas"]["ShipLocation"];
+            /** @description Where the fulfillment ships to (recommended for `shipping`, as the page says). */
+            ship_to_location?: components["schemas"]["ShipLocation"];
             /** @description Required for `pickup`, refused for `shipping`. A location of the same store (this service's locations resource stands for AfterShip's admin locations). */
             pickup_location?: components["schemas"]["PickupLocationRef"];
             /** @description Only for `pickup`. */
@@ -1151,6 +1187,8 @@ export type components = {
             line_items: components["schemas"]["FulfillmentLineItem"][];
             /** @description Always present on a `shipping` fulfillment (empty when none); absent on a `pickup` one. */
             trackings?: components["schemas"]["Tracking"][];
+            ship_from_location?: components["schemas"]["ShipLocation"];
+            ship_to_location?: components["schemas"]["ShipLocation"];
             pickup_location?: components["schemas"]["PickupLocation"];
             pickup_info?: components["schemas"]["PickupInfo"];
             source_created_at?: components["schemas"]["DateTime"];

@@ -220,6 +220,38 @@ export const zOpeningHours = z.strictObject({
     saturday: zDayHours
 });
 
+/**
+ * The address of a ship-from or ship-to location, as AfterShip's Location model has it ("street_1", "state" and "country_region" required).
+ */
+export const zShipAddress = z.strictObject({
+    type: z.enum(['business', 'residential']).optional(),
+    street_1: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    state: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    country_region: zCountryRegion,
+    company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional()
+});
+
+/**
+ * Where a fulfillment ships from or to, as the 2024-07 fulfillment has `ship_from_location` and
+ * `ship_to_location`: either `location_id` (a location of the same store: this service's
+ * locations stand for AfterShip's admin locations) or `address`, exactly one of them (`422` at
+ * the field otherwise). It is answered as sent (a `location_id` is not expanded, unlike
+ * `pickup_location`).
+ *
+ */
+export const zShipLocation = z.strictObject({
+    location_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' }).optional(),
+    address: zShipAddress.optional()
+});
+
 export const zPickupLocationRef = z.strictObject({
     location_id: z.string().min(1).refine(s => s.length <= 64 || Array.from(s).length <= 64, { message: 'Must be at most 64 characters long.' })
 });
@@ -627,6 +659,8 @@ export const zFulfillmentCreate = z.strictObject({
     line_items: z.array(zFulfillmentLineItem).min(1).max(100),
     source_created_at: zDateTime.optional(),
     source_updated_at: zDateTime.optional(),
+    ship_from_location: zShipLocation.optional(),
+    ship_to_location: zShipLocation.optional(),
     pickup_location: zPickupLocationRef.optional(),
     pickup_info: zPickupInfo.optional(),
     trackings: z.array(zTracking).max(100).optional()
@@ -655,6 +689,8 @@ export const zFulfillment = z.object({
     status: zFulfillmentState,
     line_items: z.array(zFulfillmentLineItem),
     trackings: z.array(zTracking).optional(),
+    ship_from_location: zShipLocation.optional(),
+    ship_to_location: zShipLocation.optional(),
     pickup_location: zPickupLocation.optional(),
     pickup_info: zPickupInfo.optional(),
     source_created_at: zDateTime.optional(),

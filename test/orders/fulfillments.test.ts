@@ -123,6 +123,68 @@ describe('the tracking scenario: order, fulfillment, status, ship', () => {
   });
 });
 
+describe('ship_from_location and ship_to_location', () => {
+  const address = { street_1: '1234 Elm Street', state: 'NY', country_region: 'USA', city: 'New York' };
+
+  it('takes a location of the store or an address for each, and answers them as sent', async () => {
+    const order = await orderWithItems();
+    const warehouse = await createLocation(client, storeId);
+    const body = shipping(order.id, {
+      ship_from_location: { location_id: warehouse.id },
+      ship_to_location: { address: { ...address, type: 'residential', street_2: null } },
+    });
+    const f = await created(body);
+    expect(f.ship_from_location).toEqual({ location_id: warehouse.id });
+    expect(f.ship_to_location).toEqual(body.ship_to_location);
+    const read = await client.GET('/fulfillments/{id}', { params: at(f.id) });
+    expect(read.data?.data).toEqual(f);
+  });
+
+  it('refuses both or neither of location_id and address, an address without what it requires, and a location of no store of the caller', async () => {
+    const order = await orderWithItems();
+    const both = await client.POST('/fulfillments', {
+      params: h(),
+      body: shipping(order.id, {
+        ship_from_location: { location_id: 'loc_x', address },
+        ship_to_location: {},
+      }),
+    });
+    expect(both.response.status).toBe(422);
+    expect(both.error?.meta.errors).toEqual([
+      { path: 'ship_from_location', info: 'Exactly one of location_id and address.' },
+      { path: 'ship_to_location', info: 'Exactly one of location_id and address.' },
+    ]);
+
+    const bare = await client.POST('/fulfillments', {
+      params: h(),
+      body: shipping(order.id, { ship_to_location: { address: { street_1: 'x', country_region: 'usa' } as never } }),
+    });
+    expect(bare.response.status).toBe(400);
+    expect(bare.error?.meta.errors?.map((e) => e.path).sort()).toEqual([
+      'ship_to_location.address.country_region',
+      'ship_to_location.address.state',
+    ]);
+
+    const otherStore = (await createStore(client)).id;
+    const elsewhere = await createLocation(client, otherStore);
+    const unknown = await client.POST('/fulfillments', {
+      params: h(),
+      body: shipping(order.id, {
+        ship_from_location: { location_id: elsewhere.id },
+        ship_to_location: { location_id: 'loc_nope' },
+      }),
+    });
+    expect(unknown.response.status).toBe(422);
+    expect(unknown.error?.meta.errors).toEqual([
+      { path: 'ship_from_location.location_id', info: 'No location with this id exists in the store.' },
+      { path: 'ship_to_location.location_id', info: 'No location with this id exists in the store.' },
+    ]);
+    // None of them made a fulfillment.
+    const list = await client.GET('/fulfillments', { params: { ...h(), query: { order_id: order.id } } });
+    expect(list.data?.data.fulfillments).toEqual([]);
+  });
+});
+
 describe('the BOPIS scenario: pickup in store', () => {
   it('moves a pickup fulfillment to ready_for_pickup and picked_up, with its location expanded', async () => {
     const loc = await createLocation(client, storeId);

@@ -6,6 +6,8 @@ import type { JsonText } from '../envelope.js';
 const MISSING = {
   order: unknownReferenceDetail('order_id', 'order'),
   pickup_location: unknownReferenceDetail('pickup_location.location_id', 'location'),
+  ship_from_location: unknownReferenceDetail('ship_from_location.location_id', 'location'),
+  ship_to_location: unknownReferenceDetail('ship_to_location.location_id', 'location'),
 } as const;
 
 /** A create's outcome in the error table: the fulfillment, or the 409/422 that names why not. */

@@ -3,7 +3,13 @@ import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgr
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
-import type { CreateOutcome, Fulfillment, FulfillmentRepository } from './repository.js';
+import {
+  namedLocations,
+  type CreateOutcome,
+  type Fulfillment,
+  type FulfillmentRepository,
+  type LocationField,
+} from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson, type StoredLocation } from './render.js';
 import { lineItemProblems } from './rules.js';
 
@@ -40,9 +46,20 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
               })
             ).rows[0]
           : undefined;
+        const elsewhere: LocationField[] = [];
+        for (const [field, locationId] of namedLocations(body)) {
+          if (field === 'pickup_location') continue;
+          const found = await client.query({
+            name: 'fulfillments-location-exists',
+            text: 'SELECT 1 FROM locations WHERE store_id = $1 AND id = $2',
+            values: [storeId, locationId],
+          });
+          if (!found.rowCount) elsewhere.push(field);
+        }
         const missing = [
           ...(order ? [] : (['order'] as const)),
           ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
+          ...elsewhere,
         ];
         if (missing.length > 0) return { missing };
         if (body.source_id !== undefined) {

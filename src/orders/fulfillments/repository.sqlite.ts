@@ -4,7 +4,7 @@ import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
 import { fulfillments, locations, orders } from '../schema.js';
-import type { Fulfillment, FulfillmentRepository } from './repository.js';
+import { namedLocations, type Fulfillment, type FulfillmentRepository } from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson } from './render.js';
 import { lineItemProblems } from './rules.js';
 
@@ -39,6 +39,17 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
         const missing = [
           ...(order ? [] : (['order'] as const)),
           ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
+          ...namedLocations(body)
+            .filter(([field]) => field !== 'pickup_location')
+            .filter(
+              ([, locationId]) =>
+                !tx
+                  .select({ id: locations.id })
+                  .from(locations)
+                  .where(and(eq(locations.storeId, storeId), eq(locations.id, locationId)))
+                  .get(),
+            )
+            .map(([field]) => field),
         ];
         if (missing.length > 0) return { missing };
         if (body.source_id !== undefined) {

@@ -18,8 +18,19 @@ export type LineItemProblem = { index: number; unknown: true } | { index: number
 export type CreateOutcome =
   | { fulfillment: JsonText<Fulfillment> }
   | SourceIdConflict
-  | { missing: Array<'order' | 'pickup_location'> }
+  | { missing: Array<'order' | LocationField> }
   | { lineItems: LineItemProblem[] };
+
+/** The fields of a new fulfillment that may name a location of the store. */
+export const LOCATION_FIELDS = ['pickup_location', 'ship_from_location', 'ship_to_location'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** The location ids a new fulfillment names, by field (each must be a location of the store). */
+export const namedLocations = (body: FulfillmentCreate): Array<[LocationField, string]> =>
+  LOCATION_FIELDS.flatMap((field) => {
+    const id = body[field]?.location_id;
+    return id === undefined ? [] : [[field, id] as [LocationField, string]];
+  });
 
 /** A change of a fulfillment, decided under its lock: what it becomes, or the problems that refuse it. */
 export type Change = (current: Fulfillment) => { next: Fulfillment } | { refused: ErrorDetail[] };

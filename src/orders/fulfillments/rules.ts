@@ -42,6 +42,11 @@ export function createProblems(body: FulfillmentCreate): ErrorDetail[] {
         problems.push({ path: field, info: 'Only allowed when delivery_method is pickup.' });
     }
   }
+  for (const field of ['ship_from_location', 'ship_to_location'] as const) {
+    const place = body[field];
+    if (place && (place.location_id === undefined) === (place.address === undefined))
+      problems.push({ path: field, info: 'Exactly one of location_id and address.' });
+  }
   const seen = new Set<string>();
   body.line_items.forEach((li, i) => {
     if (seen.has(li.source_id))
