@@ -105,6 +105,30 @@ const pairs = fc.array(
   { maxLength: 8 },
 );
 
+// listFulfillments' own filters, from its inline parameters in the YAML.
+type StringSchema = { minLength: number; maxLength: number };
+const fulfillmentParam = (i: number) =>
+  arbs.schema(`#/paths/~1fulfillments/get/parameters/${i}`) as unknown as {
+    name: string;
+    schema: StringSchema & { minItems?: number; maxItems?: number; items?: StringSchema };
+  };
+const FULFILLMENT_FILTERS = [0, 1, 2, 3].map(fulfillmentParam);
+const fulfillmentPairs = fc.array(
+  fc.oneof(
+    fc.tuple(fc.constant('page'), intValue),
+    fc.tuple(fc.constant('limit'), intValue),
+    fc.tuple(
+      fc.constantFrom(...FULFILLMENT_FILTERS.map((p) => p.name)),
+      // Around each bound: 32 (source ids) and 64 (ids).
+      fc.oneof(idValue, fc.string({ minLength: 30, maxLength: 34 }), fc.string({ minLength: 62, maxLength: 66 })),
+    ),
+    fc.tuple(fc.constantFrom('ids', 'x', 'sort'), fc.string({ maxLength: 8 })),
+  ),
+  { maxLength: 8 },
+);
+const stringOk = (s: string, schema: StringSchema) =>
+  s.length >= schema.minLength && s.length <= schema.maxLength && !s.includes('\u0000');
+
 const intOk = (values: string[], s: { minimum?: number; maximum?: number }) =>
   values.length === 0 ||
   (values.length === 1 &&
@@ -134,6 +158,16 @@ function badParams(query: Pair[], names: string[]): string[] {
         v.every((s) => s.length >= 1 && s.length <= SOURCE_IDS.items!.maxLength!));
     if (!ok) bad.push('query.source_ids[]');
   }
+  for (const { name, schema } of FULFILLMENT_FILTERS) {
+    if (!names.includes(name)) continue;
+    const v = all(name);
+    const ok =
+      schema.items === undefined
+        ? v.length === 0 || (v.length === 1 && stringOk(v[0]!, schema))
+        : v.length === 0 ||
+          (v.length >= schema.minItems! && v.length <= schema.maxItems! && v.every((x) => stringOk(x, schema.items!)));
+    if (!ok) bad.push(`query.${name}`);
+  }
   // A parameter the operation does not declare is refused by name, never ignored.
   for (const n of new Set(query.map(([k]) => k))) if (!names.includes(n)) bad.push(`query.${n}`);
   return bad;
@@ -141,20 +175,34 @@ function badParams(query: Pair[], names: string[]): string[] {
 
 const storeHeaders = () => ({ 'svc-api-key': key.key, 'svc-store-id': storeId });
 const lists = [
-  { name: 'listOrders', path: '/orders', params: ['page', 'limit', 'sort', 'source_ids[]'], headers: storeHeaders },
-  { name: 'listLocations', path: '/locations', params: ['page', 'limit'], headers: storeHeaders },
+  {
+    name: 'listOrders',
+    path: '/orders',
+    params: ['page', 'limit', 'sort', 'source_ids[]'],
+    headers: storeHeaders,
+    pairs,
+  },
+  { name: 'listLocations', path: '/locations', params: ['page', 'limit'], headers: storeHeaders, pairs },
   {
     name: 'listStores',
     path: '/stores',
     params: ['page', 'limit', 'source_ids[]'],
     headers: () => ({ 'svc-api-key': key.key }),
+    pairs,
+  },
+  {
+    name: 'listFulfillments',
+    path: '/fulfillments',
+    params: ['page', 'limit', ...FULFILLMENT_FILTERS.map((p) => p.name)],
+    headers: storeHeaders,
+    pairs: fulfillmentPairs,
   },
 ];
 
-describe.each(lists)('$name query strings', ({ path, params, headers }) => {
+describe.each(lists)('$name query strings', ({ path, params, headers, pairs: queries }) => {
   it('200 exactly when every parameter is within its bounds, else 422 naming each bad one', async () => {
     await fc.assert(
-      fc.asyncProperty(pairs, async (query) => {
+      fc.asyncProperty(queries as fc.Arbitrary<Pair[]>, async (query) => {
         const qs = query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
         const res = await call(`${path}?${qs}`, { headers: headers() });
         const bad = badParams(query, params);
@@ -169,7 +217,9 @@ describe.each(lists)('$name query strings', ({ path, params, headers }) => {
           expect(res.status, context).toBe(422);
           expect(res.body.meta.code).toBe(42200);
           // An element of source_ids[] is named by its index: query.source_ids[][3].
-          const named = res.body.meta.errors!.map((e) => e.path.replace(/^(query\.source_ids\[\])\[\d+\]$/, '$1'));
+          const named = res.body.meta.errors!.map((e) =>
+            e.path.replace(/^(query\.(?:source_ids|ids)\[\])\[\d+\]$/, '$1'),
+          );
           expect([...new Set(named)].sort(), context).toEqual([...bad].sort());
         }
       }),
