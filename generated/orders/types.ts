@@ -555,7 +555,12 @@ export type components = {
             phone?: string;
             coordinate?: components["schemas"]["Coordinate"];
         };
-        /** @description The address of a pickup location; `street_1`, `city`, `country_region` and `coordinate` are required. */
+        /**
+         * @description The address of a pickup location, as AfterShip's 2024-07 Location model has it: `street_1`,
+         *     `state` and `country_region` are required, the rest optional (`coordinate` included). Until
+         *     this correction `city` and `coordinate` were required and `state` was not (docs/changelog.md);
+         *     locations stored then read as they were (`LocationAddressStored`).
+         */
         LocationAddress: {
             /** @enum {string} */
             type?: "business" | "residential";
@@ -564,7 +569,32 @@ export type components = {
             street_2?: string | null;
             /** @description Third line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
             street_3?: string | null;
-            city: string;
+            city?: string;
+            state: string;
+            postal_code?: string;
+            country_region: components["schemas"]["CountryRegion"];
+            company?: string;
+            first_name?: string;
+            last_name?: string;
+            email?: components["schemas"]["Email"];
+            /** @description Phone number as the client writes it (no format is imposed), up to 256 characters as in the 2024-07 interface. */
+            phone?: string;
+            coordinate?: components["schemas"]["Coordinate"];
+        };
+        /**
+         * @description A pickup location's address as answered: what `LocationAddress` takes now, or what it took
+         *     before the 2024-07 correction (`street_1`, `city`, `country_region` and `coordinate`), so
+         *     `street_1` and `country_region` are always there.
+         */
+        LocationAddressStored: {
+            /** @enum {string} */
+            type?: "business" | "residential";
+            street_1: string;
+            /** @description Second line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_2?: string | null;
+            /** @description Third line of the street. `null` is accepted and answered back as sent, as in the 2024-07 interface. */
+            street_3?: string | null;
+            city?: string;
             state?: string;
             postal_code?: string;
             country_region: components["schemas"]["CountryRegion"];
@@ -574,7 +604,7 @@ export type components = {
             email?: components["schemas"]["Email"];
             /** @description Phone number as the client writes it (no format is imposed), up to 256 characters as in the 2024-07 interface. */
             phone?: string;
-            coordinate: components["schemas"]["Coordinate"];
+            coordinate?: components["schemas"]["Coordinate"];
         };
         Customer: {
             source_id?: components["schemas"]["SourceId"];
@@ -727,7 +757,7 @@ export type components = {
         /** @description The pickup location, expanded from the stored location record. */
         PickupLocation: {
             location_id: string;
-            address: components["schemas"]["LocationAddress"];
+            address: components["schemas"]["LocationAddressStored"];
             opening_hours: components["schemas"]["OpeningHours"];
         };
         PickupWindow: {
@@ -936,7 +966,7 @@ export type components = {
             store: components["schemas"]["StoreRef"];
             source_id?: string;
             name: string;
-            address: components["schemas"]["LocationAddress"];
+            address: components["schemas"]["LocationAddressStored"];
             opening_hours: components["schemas"]["OpeningHours"];
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];

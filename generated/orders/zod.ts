@@ -101,14 +101,41 @@ export const zAddress = z.strictObject({
 });
 
 /**
- * The address of a pickup location; `street_1`, `city`, `country_region` and `coordinate` are required.
+ * The address of a pickup location, as AfterShip's 2024-07 Location model has it: `street_1`,
+ * `state` and `country_region` are required, the rest optional (`coordinate` included). Until
+ * this correction `city` and `coordinate` were required and `state` was not (docs/changelog.md);
+ * locations stored then read as they were (`LocationAddressStored`).
+ *
  */
 export const zLocationAddress = z.strictObject({
     type: z.enum(['business', 'residential']).optional(),
     street_1: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
     street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
     street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
-    city: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    country_region: zCountryRegion,
+    company: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    first_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    email: zEmail.optional(),
+    phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
+    coordinate: zCoordinate.optional()
+});
+
+/**
+ * A pickup location's address as answered: what `LocationAddress` takes now, or what it took
+ * before the 2024-07 correction (`street_1`, `city`, `country_region` and `coordinate`), so
+ * `street_1` and `country_region` are always there.
+ *
+ */
+export const zLocationAddressStored = z.strictObject({
+    type: z.enum(['business', 'residential']).optional(),
+    street_1: z.string().min(1).refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }),
+    street_2: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    street_3: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).nullish(),
+    city: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     state: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     postal_code: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     country_region: zCountryRegion,
@@ -117,7 +144,7 @@ export const zLocationAddress = z.strictObject({
     last_name: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
     email: zEmail.optional(),
     phone: z.string().refine(s => s.length <= 256 || Array.from(s).length <= 256, { message: 'Must be at most 256 characters long.' }).optional(),
-    coordinate: zCoordinate
+    coordinate: zCoordinate.optional()
 });
 
 export const zCustomer = z.strictObject({
@@ -261,7 +288,7 @@ export const zPickupLocationRef = z.strictObject({
  */
 export const zPickupLocation = z.object({
     location_id: z.string(),
-    address: zLocationAddress,
+    address: zLocationAddressStored,
     opening_hours: zOpeningHours
 });
 
@@ -441,7 +468,7 @@ export const zLocation = z.object({
     store: zStoreRef,
     source_id: z.string().optional(),
     name: z.string(),
-    address: zLocationAddress,
+    address: zLocationAddressStored,
     opening_hours: zOpeningHours,
     created_at: zDateTime,
     updated_at: zDateTime

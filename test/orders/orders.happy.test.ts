@@ -101,6 +101,35 @@ describe('locations', () => {
     expect(got.data?.data.opening_hours.saturday).toEqual({ open: true, from: null, to: null });
   });
 
+  it("requires the address's street_1, state and country_region, as the 2024-07 Location model does, and nothing else", async () => {
+    const store = await createStore(client);
+    const res = await client.POST('/locations', {
+      params: h(store.id),
+      body: locationBody({ address: { street_1: 'Torstraße 1', country_region: 'DEU' } as never }),
+    });
+    expect(res.response.status).toBe(400);
+    expect(res.error?.meta.errors).toEqual([{ path: 'address.state', info: 'Required.' }]);
+    const bare = await createLocation(client, store.id, {
+      address: { street_1: 'Torstraße 1', state: 'Berlin', country_region: 'DEU' },
+    });
+    expect(bare.address).toEqual({ street_1: 'Torstraße 1', state: 'Berlin', country_region: 'DEU' });
+  });
+
+  it('reads a location stored before that correction (city and coordinate, no state) as it was', async () => {
+    const store = await createStore(client);
+    const loc = await createLocation(client, store.id);
+    const before = {
+      street_1: 'Torstraße 1',
+      city: 'Berlin',
+      country_region: 'DEU',
+      coordinate: { latitude: 52.5294, longitude: 13.4011 },
+    };
+    await t.query('UPDATE locations SET address = $1 WHERE id = $2', [JSON.stringify(before), loc.id]);
+    const got = await client.GET('/locations/{id}', { params: { ...h(store.id), path: { id: loc.id } } });
+    expect(got.response.status).toBe(200);
+    expect(got.data?.data.address).toEqual(before);
+  });
+
   it('refuses one bound null and the other a time', async () => {
     const store = await createStore(client);
     const hours = locationBody().opening_hours;

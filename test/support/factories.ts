@@ -29,6 +29,7 @@ export const locationBody = (over: Partial<S['LocationCreate']> = {}): S['Locati
     type: 'business',
     street_1: 'Torstraße 1',
     city: 'Berlin',
+    state: 'Berlin',
     postal_code: '10119',
     country_region: 'DEU',
     coordinate: { latitude: 52.5294, longitude: 13.4011 },
