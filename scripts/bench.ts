@@ -22,7 +22,7 @@
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -490,9 +490,28 @@ async function throughput() {
   // neighbour on this shared machine hits both alike.
   console.log(`Reference: node scripts/bench/reference-server.mjs; server: ${label}; ${ROUNDS} rounds`);
   const ref = await startReference();
+  // The Fastify peer (SQLite only) on a copy of the seeded database, made before the server opens it.
+  let peer: Started | undefined;
+  if (!ON_PG) {
+    const peerFile = path.join(dir, 'peer.db');
+    copyFileSync(seeded.file, peerFile);
+    peer = await startServer({ DATABASE_FILE: peerFile }, [
+      process.execPath,
+      path.join(ROOT, 'scripts/bench/fastify-peer.mjs'),
+    ]);
+  }
   const server = await startServer(env, command);
-  // Targets against node:http answering the same bytes (issue 28).
-  const rows: Array<{ op: Op; target?: number; ref?: Measured; real?: Measured; spread?: string; bytes?: number }> = [
+  // Targets against node:http answering the same bytes (issue 28); against the Fastify peer, 2× on every order row.
+  const rows: Array<{
+    op: Op;
+    target?: number;
+    ref?: Measured;
+    real?: Measured;
+    spread?: string;
+    bytes?: number;
+    peer?: Measured;
+    peerRatios?: number[];
+  }> = [
     { op: postOrder(writeStore, key), target: 0.4 },
     { op: getOrder(readStore, key, 1_000), target: 0.5 },
     { op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.35 },
@@ -508,6 +527,14 @@ async function throughput() {
         row.bytes = await sameBytes(ref.url, server.url, row.op);
         const r = await measure(ref.url, row.op, DURATION, CONNECTIONS, round === 1, ref.proc.pid, true);
         const m = await measure(server.url, row.op, DURATION, CONNECTIONS, round === 1, server.proc.pid);
+        if (peer && row.op.path.startsWith(`${BASE}/orders`)) {
+          const f = await measure(peer.url, row.op, DURATION, CONNECTIONS, round === 1, peer.proc.pid, true);
+          (row.peerRatios ??= []).push(m.rps / f.rps);
+          row.peer = f;
+          console.log(
+            `  round ${round} ${row.op.name}: Fastify peer ${f0(f.rps)} req/s (CPU ${f0(f.cpuUs)} µs/req${f.bad ? `, ${f.bad} non-2xx/errors` : ''}), server ÷ peer ${f2(m.rps / f.rps)}`,
+          );
+        }
         ratios[i].push(m.rps / r.rps);
         samples[i].push({ ref: r, real: m });
         const db =
@@ -523,6 +550,7 @@ async function throughput() {
     walRunning = ON_PG ? NaN : fileMb(`${seeded.file}-wal`);
   } finally {
     await ref.stop('SIGTERM');
+    await peer?.stop('SIGTERM');
     await server.stop('SIGTERM');
   }
   // Each row reports its median round (by ratio): reference and server measured back to back.
@@ -553,13 +581,20 @@ async function throughput() {
   rmSync(dir, { recursive: true, force: true });
 
   const lines = [
-    `| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) |${ON_PG ? ' database CPU µs/req | statements/req |' : ''} ratio (median round) | ratio, all rounds | target | |`,
-    `|---|---:|---:|---:|---:|---:|${ON_PG ? '---:|---:|' : ''}---:|---:|---:|---|`,
-    ...rows.map(({ op, target, ref: r, real: m, spread, bytes }) => {
+    `| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) |${ON_PG ? ' database CPU µs/req | statements/req |' : ''} ratio (median round) | ratio, all rounds | target | |${ON_PG ? '' : ' ÷ Fastify peer (median round; all rounds; peer CPU µs/req) | ≥ 2 |'}`,
+    `|---|---:|---:|---:|---:|---:|${ON_PG ? '---:|---:|' : ''}---:|---:|---:|---|${ON_PG ? '' : '---:|---|'}`,
+    ...rows.map(({ op, target, ref: r, real: m, spread, bytes, peer: f, peerRatios }) => {
       const ratio = m!.rps / r!.rps;
       const verdict = target === undefined ? 'measured' : ratio >= target ? 'met' : '**not met**';
+      const sorted = [...(peerRatios ?? [])].sort((a, b) => a - b);
+      const peerMedian = sorted[Math.floor((sorted.length - 1) / 2)];
+      const vsPeer = ON_PG
+        ? ''
+        : peerMedian === undefined
+          ? ' | |'
+          : ` **${f2(peerMedian)}**; ${f2(sorted[0]!)}–${f2(sorted.at(-1)!)}; ${f0(f!.cpuUs)} | ${peerMedian >= 2 ? 'met' : '**not met**'} |`;
       const db = ON_PG ? ` ${f0(m!.dbCpuUs ?? NaN)} | ${f2(m!.statementsPerRequest ?? NaN)} |` : '';
-      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''}${bytes === undefined ? '' : ` (${bytes.toLocaleString('en-US')} B)`} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) |${db} **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |`;
+      return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''}${bytes === undefined ? '' : ` (${bytes.toLocaleString('en-US')} B)`} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) |${db} **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |${vsPeer}`;
     }),
     ...(exchange
       ? []
@@ -571,6 +606,9 @@ async function throughput() {
       ? 'Database CPU is that of every process of the cluster (its backends, WAL writer, checkpointer) during the row; statements per request are those pg_stat_statements counted (BEGIN and COMMIT included) over the requests answered (requests still in flight when a row stops add a few). '
       : `WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. `) +
     `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
+    (ON_PG
+      ? ''
+      : 'The Fastify peer (scripts/bench/fastify-peer.mjs) is the order rows written with Fastify as its documentation shows (route schemas from openapi/orders.yaml validated by its ajv, response schemas serialized by fast-json-stringify, the key and store checks in a hook) on better-sqlite3, on a copy of the same seeded database, loaded with the same requests right after the server in every round. ') +
     "The reference is plain node:http answering the same bytes as the server (scripts/bench/reference-server.mjs): before each row, in every round, it is given the server's own answer to one request of the row (status, headers, body; the row's name gives the body's size), and it answers every request with it after reading the body and `JSON.parse` of it; it is loaded with the same requests (path, headers, body) just before the server." +
     (exchange && keyTokens
       ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
