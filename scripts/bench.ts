@@ -18,7 +18,7 @@
  * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
- * side-by-side), --ops post,get,list,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
+ * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
  */
 import { spawnSync } from 'node:child_process';
@@ -280,6 +280,59 @@ const listOrders = (storeId: string, apiKey: string, query: string, name: string
   headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
 });
 
+const PRODUCT = {
+  title: 'Power Mobile Phone',
+  image_urls: ['https://example.com/images/phone.png'],
+  variants: [
+    {
+      source_id: 'v-black',
+      sku: 'PHONE-BLACK',
+      title: 'Black',
+      price: '10',
+      options: [{ name: 'Color', value: 'Black' }],
+    },
+    { source_id: 'v-white', sku: 'PHONE-WHITE', title: 'White', price: '10.50', available_quantity: 3 },
+  ],
+};
+
+const postProduct = (storeId: string, apiKey: string): Op => ({
+  name: 'POST /products (2 variants)',
+  method: 'POST',
+  path: `${BASE}/products`,
+  headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
+  setup: (req) => ({ ...req, body: JSON.stringify({ ...PRODUCT, source_id: `bp-${process.pid}-${++sequence}` }) }),
+});
+
+const getOne = (name: string, path: string, storeId: string, apiKey: string): Op => ({
+  name,
+  method: 'GET',
+  path,
+  headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
+});
+
+/** A product and a shipping fulfillment (of the first seeded order, one unit of its item li-1, with a tracking), made through the server. */
+async function madeForRows(serverUrl: string, apiKey: string, storeId: string) {
+  const post = async (what: string, body: unknown) => {
+    const res = await fetch(`${serverUrl}${BASE}/${what}`, {
+      method: 'POST',
+      headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { data: { id: string } };
+    if (res.status !== 201) throw new Error(`POST /${what}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer.data.id;
+  };
+  const productId = await post('products', { ...PRODUCT, source_id: 'bench-product' });
+  const fulfillmentId = await post('fulfillments', {
+    order_id: seededOrderId(0),
+    delivery_method: 'shipping',
+    status: 'pending',
+    line_items: [{ source_id: 'li-1', quantity: 1 }],
+    trackings: [{ tracking_number: 'RA123456789US', slug: 'usps', ship_date: '2024-07-02' }],
+  });
+  return { productId, fulfillmentId };
+}
+
 /** GET /keygen/keys/{id}?keyToken=: each request spends the next seeded one-time key token. */
 const exchangeKey = (keyId: string, apiKey: string, tokens: string[]): Op & { used: () => number } => {
   let next = 0;
@@ -502,7 +555,10 @@ async function throughput() {
   }
   const server = await startServer(env, command);
   // Targets against node:http answering the same bytes (issue 28); against the Fastify peer, 2× on every order row.
+  // The resources added in issue 22, on records made through the server before the rounds.
+  const made = await madeForRows(server.url, key, readStore);
   const rows: Array<{
+    name: string;
     op: Op;
     target?: number;
     ref?: Measured;
@@ -512,11 +568,17 @@ async function throughput() {
     peer?: Measured;
     peerRatios?: number[];
   }> = [
-    { op: postOrder(writeStore, key), target: 0.4 },
-    { op: getOrder(readStore, key, 1_000), target: 0.5 },
-    { op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.35 },
-    ...(exchange ? [{ op: exchange }] : []),
-  ].filter((_, i) => !opts.ops || opts.ops.split(',').includes(['post', 'get', 'list', 'exchange'][i]!));
+    { name: 'post', op: postOrder(writeStore, key), target: 0.4 },
+    { name: 'get', op: getOrder(readStore, key, 1_000), target: 0.5 },
+    { name: 'list', op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.35 },
+    { name: 'product-post', op: postProduct(writeStore, key) },
+    { name: 'product-get', op: getOne('GET /products/{id}', `${BASE}/products/${made.productId}`, readStore, key) },
+    {
+      name: 'fulfillment-get',
+      op: getOne('GET /fulfillments/{id}', `${BASE}/fulfillments/${made.fulfillmentId}`, readStore, key),
+    },
+    ...(exchange ? [{ name: 'exchange', op: exchange }] : []),
+  ].filter((row) => !opts.ops || opts.ops.split(',').includes(row.name));
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
   let mem: ReturnType<typeof memory>;
