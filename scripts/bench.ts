@@ -28,6 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
 import Database from 'better-sqlite3';
+import { productBody } from '../test/support/factories.js';
 import { ROOT, startServer, tempDir, type Started } from '../test/support/process.js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -280,27 +281,12 @@ const listOrders = (storeId: string, apiKey: string, query: string, name: string
   headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
 });
 
-const PRODUCT = {
-  title: 'Power Mobile Phone',
-  image_urls: ['https://example.com/images/phone.png'],
-  variants: [
-    {
-      source_id: 'v-black',
-      sku: 'PHONE-BLACK',
-      title: 'Black',
-      price: '10',
-      options: [{ name: 'Color', value: 'Black' }],
-    },
-    { source_id: 'v-white', sku: 'PHONE-WHITE', title: 'White', price: '10.50', available_quantity: 3 },
-  ],
-};
-
 const postProduct = (storeId: string, apiKey: string): Op => ({
   name: 'POST /products (2 variants)',
   method: 'POST',
   path: `${BASE}/products`,
   headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
-  setup: (req) => ({ ...req, body: JSON.stringify({ ...PRODUCT, source_id: `bp-${process.pid}-${++sequence}` }) }),
+  setup: (req) => ({ ...req, body: JSON.stringify(productBody({ source_id: `bp-${process.pid}-${++sequence}` })) }),
 });
 
 const getOne = (name: string, path: string, storeId: string, apiKey: string): Op => ({
@@ -322,7 +308,7 @@ async function madeForRows(serverUrl: string, apiKey: string, storeId: string) {
     if (res.status !== 201) throw new Error(`POST /${what}: ${res.status} ${JSON.stringify(answer)}`);
     return answer.data.id;
   };
-  const productId = await post('products', { ...PRODUCT, source_id: 'bench-product' });
+  const productId = await post('products', productBody({ source_id: 'bench-product' }));
   const fulfillmentId = await post('fulfillments', {
     order_id: seededOrderId(0),
     delivery_method: 'shipping',

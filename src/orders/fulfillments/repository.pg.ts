@@ -4,11 +4,11 @@ import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
 import {
-  namedLocations,
+  shipLocations,
   type CreateOutcome,
   type Fulfillment,
   type FulfillmentRepository,
-  type LocationField,
+  type ShipLocationField,
 } from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson, type StoredLocation } from './render.js';
 import { lineItemProblems } from './rules.js';
@@ -46,9 +46,8 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
               })
             ).rows[0]
           : undefined;
-        const elsewhere: LocationField[] = [];
-        for (const [field, locationId] of namedLocations(body)) {
-          if (field === 'pickup_location') continue;
+        const elsewhere: ShipLocationField[] = [];
+        for (const [field, locationId] of shipLocations(body)) {
           const found = await client.query({
             name: 'fulfillments-location-exists',
             text: 'SELECT 1 FROM locations WHERE store_id = $1 AND id = $2',

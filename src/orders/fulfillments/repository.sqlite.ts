@@ -4,7 +4,7 @@ import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
 import { fulfillments, locations, orders } from '../schema.js';
-import { namedLocations, type Fulfillment, type FulfillmentRepository } from './repository.js';
+import { shipLocations, type Fulfillment, type FulfillmentRepository } from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson } from './render.js';
 import { lineItemProblems } from './rules.js';
 
@@ -36,8 +36,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
         const missing = [
           ...(order ? [] : (['order'] as const)),
           ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
-          ...namedLocations(body)
-            .filter(([field]) => field !== 'pickup_location')
+          ...shipLocations(body)
             .filter(
               ([, locationId]) =>
                 !tx

@@ -21,15 +21,16 @@ export type CreateOutcome =
   | { missing: Array<'order' | LocationField> }
   | { lineItems: LineItemProblem[] };
 
-/** The fields of a new fulfillment that may name a location of the store. */
-export const LOCATION_FIELDS = ['pickup_location', 'ship_from_location', 'ship_to_location'] as const;
-export type LocationField = (typeof LOCATION_FIELDS)[number];
+/** The fields of a new fulfillment that may name a location of the store by id alone (pickup_location is read whole). */
+export const SHIP_LOCATION_FIELDS = ['ship_from_location', 'ship_to_location'] as const;
+export type ShipLocationField = (typeof SHIP_LOCATION_FIELDS)[number];
+export type LocationField = 'pickup_location' | ShipLocationField;
 
-/** The location ids a new fulfillment names, by field (each must be a location of the store). */
-export const namedLocations = (body: FulfillmentCreate): Array<[LocationField, string]> =>
-  LOCATION_FIELDS.flatMap((field) => {
+/** The location ids the ship fields of a new fulfillment name (each must be a location of the store). */
+export const shipLocations = (body: FulfillmentCreate): Array<[ShipLocationField, string]> =>
+  SHIP_LOCATION_FIELDS.flatMap((field) => {
     const id = body[field]?.location_id;
-    return id === undefined ? [] : [[field, id] as [LocationField, string]];
+    return id === undefined ? [] : [[field, id] as [ShipLocationField, string]];
   });
 
 /** A change of a fulfillment, decided under its lock: what it becomes, or the problems that refuse it. */

@@ -1,5 +1,11 @@
 import type { ErrorDetail } from '../errors.js';
-import type { Fulfillment, FulfillmentCreate, FulfillmentState, LineItemProblem } from './repository.js';
+import {
+  SHIP_LOCATION_FIELDS,
+  type Fulfillment,
+  type FulfillmentCreate,
+  type FulfillmentState,
+  type LineItemProblem,
+} from './repository.js';
 
 /** The statuses of each delivery method, in the order they may be reached (update-fulfillment-status page). */
 export const STATUS_ORDER: Record<Fulfillment['delivery_method'], readonly FulfillmentState[]> = {
@@ -42,7 +48,7 @@ export function createProblems(body: FulfillmentCreate): ErrorDetail[] {
         problems.push({ path: field, info: 'Only allowed when delivery_method is pickup.' });
     }
   }
-  for (const field of ['ship_from_location', 'ship_to_location'] as const) {
+  for (const field of SHIP_LOCATION_FIELDS) {
     const place = body[field];
     if (place && (place.location_id === undefined) === (place.address === undefined))
       problems.push({ path: field, info: 'Exactly one of location_id and address.' });
