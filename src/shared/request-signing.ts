@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RootRef, SealedModule } from '../keys/sealed/sealed-module.js';
+import { sameRoot, type RootRef, type SealedModule } from '../keys/sealed/sealed-module.js';
 import type { SigningRef } from './api-keys.js';
 import { andThen, type MaybePromise } from './maybe.js';
 
@@ -87,7 +87,7 @@ export const newSigning = (sealed: SealedModule): SigningRef => ({
 /** The signing secret of key `keyId` (`svcsig_…`), derived in the sealed module; undefined when its root is not held. */
 export function signingSecret(sealed: SealedModule, keyId: string, ref: SigningRef): MaybePromise<string | undefined> {
   const root = parseRoot(ref.root);
-  if (!root || !sealed.roots().some((r) => r.backend === root.backend && r.version === root.version)) return undefined;
+  if (!root || !sealed.roots().some((r) => sameRoot(r, root))) return undefined;
   return andThen(
     sealed.derive({ root, purpose: 'api-signing', context: keyId, inputs: [Buffer.from(ref.salt, 'base64url')] }),
     (bytes) => `${SECRET_PREFIX}${bytes.toString('base64url')}`,
