@@ -16,11 +16,11 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 import type pg from 'pg';
 import { parse as parseYaml } from 'yaml';
 import { databaseEngine, DEFAULT_DATABASE_URL } from '../src/config.js';
-import { toLocation } from '../src/orders/locations/render.js';
-import type { LocationRow } from '../src/orders/locations/repository.js';
-import { locations, stores } from '../src/orders/schema.js';
-import { toStore } from '../src/orders/stores/render.js';
-import type { StoreRow } from '../src/orders/stores/repository.js';
+import { toLocation } from '../src/commerce/locations/render.js';
+import type { LocationRow } from '../src/commerce/locations/repository.js';
+import { locations, stores } from '../src/commerce/schema.js';
+import { toStore } from '../src/commerce/stores/render.js';
+import type { StoreRow } from '../src/commerce/stores/repository.js';
 import { sqlitePath } from '../src/shared/db/client.js';
 import { openPostgresPool } from '../src/shared/db/postgres.js';
 

@@ -6,7 +6,7 @@ import {
   postgresOrdersRepositories,
   sqliteOrdersRepositories,
   type OrdersRepositories,
-} from './orders/repositories.js';
+} from './commerce/repositories.js';
 import type { ApiKeyRepository } from './shared/api-keys.js';
 import { postgresApiKeys } from './shared/api-keys.pg.js';
 import { sqliteApiKeys } from './shared/api-keys.sqlite.js';

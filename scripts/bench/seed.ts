@@ -9,9 +9,9 @@ import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { newId } from '../../src/shared/ids.js';
-import { instant, orderJson } from '../../src/orders/orders/render.js';
-import { sqliteStores } from '../../src/orders/stores/repository.sqlite.js';
-import { postgresStores } from '../../src/orders/stores/repository.pg.js';
+import { instant, orderJson } from '../../src/commerce/orders/render.js';
+import { sqliteStores } from '../../src/commerce/stores/repository.sqlite.js';
+import { postgresStores } from '../../src/commerce/stores/repository.pg.js';
 
 type OrderCreate = components['schemas']['OrderCreate'];
 

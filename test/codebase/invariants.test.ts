@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ordersOperations } from '../../src/orders/operations.js';
+import { ordersOperations } from '../../src/commerce/operations.js';
 import { openTestDatabase } from '../support/database.js';
 import { contractFor } from '../support/contract.js';
 
 /**
- * What the code relies on without checking it where it is used. requireStore (src/orders/service.ts)
+ * What the code relies on without checking it where it is used. requireStore (src/commerce/service.ts)
  * remembers a store of an account for a second, and a streamed page of orders (list-orders.ts)
  * reads documents whose ids it listed earlier: both rely on stores and orders never being deleted
  * and a store never changing account. A change that breaks one fails here first.

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 
 /**
- * The operation tables (src/orders/operations.ts, src/keys/operations.ts) are checked against the
+ * The operation tables (src/commerce/operations.ts, src/keys/operations.ts) are checked against the
  * generated route tables: an operation added to the YAML and generated has no handler until one is
  * written, and `npm run typecheck` says so. Run in a copy of the sources, as a developer would.
  */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalSum } from '../../src/orders/decimal.js';
+import { decimalSum } from '../../src/commerce/decimal.js';
 import { buildTestApp } from '../support/app.js';
 import { applyAt, arbitrariesFor, formatPath, type Schema } from '../support/arbitraries.js';
 import { createLocation, createOrder, createStore, unique } from '../support/factories.js';

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createOrdersApp } from '../../src/orders/app.js';
+import { createOrdersApp } from '../../src/commerce/app.js';
 import { testConfig } from '../../src/config.js';
 import { createAuthenticator } from '../../src/shared/api-keys.js';
 import { systemClock } from '../../src/shared/clock.js';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { orderJson } from '../../src/orders/orders/render.js';
-import type { Order } from '../../src/orders/orders/repository.js';
+import { orderJson } from '../../src/commerce/orders/render.js';
+import type { Order } from '../../src/commerce/orders/repository.js';
 import { loadMigrationFiles } from '../../src/shared/db/migration-files.js';
 import { locationBody, openingHours, orderBody } from '../support/factories.js';
 

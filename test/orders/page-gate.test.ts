@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageGate } from '../../src/orders/streamed-page.js';
+import { createPageGate } from '../../src/commerce/streamed-page.js';
 
 // Runs once, in the `sqlite` vitest project: the page gate touches no database.
 

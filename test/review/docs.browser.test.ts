@@ -17,7 +17,7 @@ import type { Reason } from '../../src/keys/errors.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
-import { ERRORS } from '../../src/orders/errors.js';
+import { ERRORS } from '../../src/commerce/errors.js';
 import { CHROMIUM_FLAGS, chromiumPath } from '../support/chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

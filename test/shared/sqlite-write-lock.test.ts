@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { sqliteOrdersRepositories } from '../../src/orders/repositories.js';
+import { sqliteOrdersRepositories } from '../../src/commerce/repositories.js';
 import { sqliteKeysRepositories } from '../../src/keys/repository.sqlite.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';

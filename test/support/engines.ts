@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeysRepositories } from '../../src/keys/repository.js';
-import type { OrdersRepositories } from '../../src/orders/repositories.js';
+import type { OrdersRepositories } from '../../src/commerce/repositories.js';
 import type { ApiKeyRepository } from '../../src/shared/api-keys.js';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { openPostgresPool } from '../../src/shared/db/postgres.js';
