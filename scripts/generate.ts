@@ -3,6 +3,8 @@
  *   generated/<name>/types.ts  TypeScript types (openapi-typescript), for src/ and the openapi-fetch client
  *   generated/<name>/zod.ts    zod v4 validators (@hey-api/openapi-ts), for the @hono/zod-openapi routes
  *   generated/<name>/routes.ts one createRoute per operationId (scripts/lib/routes.ts): what each operation file registers
+ *   generated/<name>/operations.ts the service's operation table (scripts/lib/operation-table.ts): each operationId's
+ *                              handler, imported from the file named after it
  *
  * `--check` writes nothing and exits 1 when generated/ differs from what the YAML produces.
  */
@@ -13,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
 import { parse } from 'yaml';
 import { isContractFile } from './lib/contract-files.js';
+import { operationTableFor } from './lib/operation-table.js';
 import { routesFor } from './lib/routes.js';
 import { typesBanner as banner, typesFor } from './lib/types-gen.js';
 
@@ -86,10 +89,10 @@ async function render(): Promise<Map<string, string>> {
     const zod = await zodFor(specPath);
     files.set(`${name}/zod.ts`, banner(spec) + zod);
     const exports = new Set([...zod.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!));
-    files.set(
-      `${name}/routes.ts`,
-      banner(spec) + routesFor(parse(await readFile(specPath, 'utf8')) as Record<string, unknown>, exports),
-    );
+    const doc = parse(await readFile(specPath, 'utf8')) as Record<string, unknown>;
+    files.set(`${name}/routes.ts`, banner(spec) + routesFor(doc, exports));
+    const table = operationTableFor(name, doc);
+    if (table) files.set(`${name}/operations.ts`, banner(spec) + table);
   }
   return files;
 }

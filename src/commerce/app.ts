@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { registerOperations } from '../shared/operation.js';
 import type { OrdersDeps, OrdersEnv } from './context.js';
-import { ordersOperations } from './operations.js';
+import { ordersOperations } from '../../generated/orders/operations.js';
 import { createOrdersService, requireStore } from './service.js';
 
 export const ORDERS_BASE_PATH = '/commerce/2024-07';

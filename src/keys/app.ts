@@ -3,7 +3,7 @@ import { registerOperations } from '../shared/operation.js';
 import type { KeysApp, KeysAppDeps, KeysOperationDeps } from './context.js';
 import { createDevProvider } from './oidc/dev-provider.js';
 import { createRelyingParty, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
-import { keysOperations } from './operations.js';
+import { keysOperations } from '../../generated/keys/operations.js';
 import { createKeysService, keysErrorAnswer } from './service.js';
 import { noKeysEvents } from './audit.js';
 

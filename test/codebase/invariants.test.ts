@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordersOperations } from '../../src/commerce/operations.js';
+import { ordersOperations } from '../../generated/orders/operations.js';
 import { openTestDatabase } from '../support/database.js';
 import { contractFor } from '../support/contract.js';
 

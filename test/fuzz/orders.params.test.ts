@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../support/app.js';
 import { arbitrariesFor } from '../support/arbitraries.js';
-import { ordersOperations } from '../../src/commerce/operations.js';
+import { ordersOperations } from '../../generated/orders/operations.js';
 import {
   createLocation,
   createOrder,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ordersOperations } from '../../src/commerce/operations.js';
+import { ordersOperations } from '../../generated/orders/operations.js';
 import { buildTestApp } from '../support/app.js';
 import { createStore } from '../support/factories.js';
 
