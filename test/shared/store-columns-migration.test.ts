@@ -8,7 +8,7 @@ import { loadMigrationFiles } from '../../src/shared/db/migration-files.js';
 const RENAME = '0011_store_contract_column_names';
 
 describe('migration 0011: store columns named like the contract fields', () => {
-  it('keeps what a store written before it holds, and the store reads as it did', () => {
+  it('keeps what a store written before it holds, and the store reads as it did', async () => {
     const migrations = loadMigrationFiles();
     const at = migrations.findIndex((m) => m.tag === RENAME);
     expect(at).toBeGreaterThan(0);
@@ -25,7 +25,7 @@ describe('migration 0011: store columns named like the contract fields', () => {
         .run();
       for (const m of migrations.slice(at)) sqlite.exec(m.sql);
 
-      const row = sqliteStores(drizzle(sqlite)).find('acc_1', 'sto_1');
+      const row = await sqliteStores(drizzle(sqlite)).find('acc_1', 'sto_1');
       expect(row && toStore(row)).toMatchObject({
         id: 'sto_1',
         owner_email: 'owner@example.com',

@@ -1,123 +1,116 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { sqliteOf, WRITE, type Db } from '../../shared/db/client.js';
+import type Database from 'better-sqlite3';
+import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
+import type { StoredLocation } from '../orders/render.js';
 import type { Order } from '../orders/repository.js';
-import { fulfillments, locations, orders } from '../schema.js';
-import { shipLocations, type Fulfillment, type FulfillmentRepository } from './repository.js';
+import {
+  shipLocations,
+  type Fulfillment,
+  type FulfillmentPageQuery,
+  type FulfillmentRepository,
+} from './repository.js';
 import { changedFulfillmentJson, newFulfillmentJson } from './render.js';
 import { lineItemProblems } from './rules.js';
 
+/** The list's filters in the order of their parameters; a statement is prepared per set of filters given. */
+const FILTERS = [
+  ['orderId', 'order_id = ?'],
+  ['sourceOrderId', 'order_source_id = ?'],
+  ['sourceId', 'source_id = ?'],
+  ['ids', 'id IN (SELECT value FROM json_each(?))'],
+] as const satisfies ReadonlyArray<readonly [keyof FulfillmentPageQuery, string]>;
+
 /**
- * The fulfillments on SQLite (drizzle). Every write is one BEGIN IMMEDIATE transaction: the write
- * lock is taken before the first read, so the units left of an order's items, or a fulfillment's
- * status, cannot change between the read that decides and the write.
+ * The fulfillments on SQLite. Every write is one BEGIN IMMEDIATE transaction: the write lock is
+ * taken before the first read, so the units left of an order's items, or a fulfillment's status,
+ * cannot change between the read that decides and the write.
  */
 export function sqliteFulfillments(db: Db): FulfillmentRepository {
-  // A read by id is the hot path: prepared once on better-sqlite3, as the orders' (no query built per call).
-  const byId = sqliteOf(db).prepare('SELECT doc FROM fulfillments WHERE store_id = ? AND id = ?').pluck();
+  const sqlite = sqliteOf(db);
+  const byId = sqlite.prepare('SELECT doc FROM fulfillments WHERE store_id = ? AND id = ?').pluck();
+  const order = sqlite.prepare<[string, string], { doc: string; sourceId: string }>(
+    'SELECT doc, source_id AS sourceId FROM orders WHERE store_id = ? AND id = ?',
+  );
+  const location = sqlite.prepare<[string, string], StoredLocation>(
+    'SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?',
+  );
+  const sourceIdTaken = sqlite.prepare('SELECT 1 FROM fulfillments WHERE store_id = ? AND source_id = ?').pluck();
+  const held = sqlite
+    .prepare("SELECT doc FROM fulfillments WHERE store_id = ? AND order_id = ? AND status != 'canceled'")
+    .pluck();
+  const insert = sqlite.prepare(
+    `INSERT INTO fulfillments
+       (id, store_id, order_id, order_source_id, source_id, status, doc, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (store_id, source_id) DO NOTHING`,
+  );
+  const update = sqlite.prepare(
+    'UPDATE fulfillments SET status = ?, doc = ?, updated_at = ? WHERE store_id = ? AND id = ?',
+  );
+  const lists = new Map<string, Database.Statement<unknown[], string>>();
+  const listStatement = (given: ReadonlyArray<(typeof FILTERS)[number]>) => {
+    const key = given.map(([name]) => name).join(',');
+    let statement = lists.get(key);
+    if (!statement) {
+      const where = ['store_id = ?', ...given.map(([, test]) => test)].join(' AND ');
+      statement = sqlite
+        .prepare<unknown[], string>(
+          `SELECT doc FROM fulfillments WHERE ${where} ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`,
+        )
+        .pluck();
+      lists.set(key, statement);
+    }
+    return statement;
+  };
   const find = (storeId: string, id: string) => byId.get(storeId, id) as JsonText<Fulfillment> | undefined;
   return {
     find,
     insert: (storeId, id, body, now) =>
-      db.transaction((tx) => {
-        const order = tx
-          .select({ doc: orders.doc, sourceId: orders.sourceId })
-          .from(orders)
-          .where(and(eq(orders.storeId, storeId), eq(orders.id, body.order_id)))
-          .get();
-        const location = body.pickup_location
-          ? tx
-              .select({ address: locations.address, openingHours: locations.openingHours })
-              .from(locations)
-              .where(and(eq(locations.storeId, storeId), eq(locations.id, body.pickup_location.location_id)))
-              .get()
-          : undefined;
+      inTransaction(db, () => {
+        const ordered = order.get(storeId, body.order_id);
+        const pickup = body.pickup_location ? location.get(storeId, body.pickup_location.location_id) : undefined;
         const missing = [
-          ...(order ? [] : (['order'] as const)),
-          ...(body.pickup_location && !location ? (['pickup_location'] as const) : []),
+          ...(ordered ? [] : (['order'] as const)),
+          ...(body.pickup_location && !pickup ? (['pickup_location'] as const) : []),
           ...shipLocations(body)
-            .filter(
-              ([, locationId]) =>
-                !tx
-                  .select({ id: locations.id })
-                  .from(locations)
-                  .where(and(eq(locations.storeId, storeId), eq(locations.id, locationId)))
-                  .get(),
-            )
+            .filter(([, locationId]) => !location.get(storeId, locationId))
             .map(([field]) => field),
         ];
         if (missing.length > 0) return { missing };
-        if (body.source_id !== undefined) {
-          const taken = tx
-            .select({ id: fulfillments.id })
-            .from(fulfillments)
-            .where(and(eq(fulfillments.storeId, storeId), eq(fulfillments.sourceId, body.source_id)))
-            .get();
-          if (taken) return SOURCE_ID_CONFLICT;
+        if (body.source_id !== undefined && sourceIdTaken.get(storeId, body.source_id) !== undefined) {
+          return SOURCE_ID_CONFLICT;
         }
-        const held = tx
-          .select({ doc: fulfillments.doc })
-          .from(fulfillments)
-          .where(
-            and(
-              eq(fulfillments.storeId, storeId),
-              eq(fulfillments.orderId, body.order_id),
-              ne(fulfillments.status, 'canceled'),
-            ),
-          )
-          .all()
-          .map((r) => JSON.parse(r.doc) as Fulfillment);
-        const problems = lineItemProblems((JSON.parse(order!.doc) as Order).items, held, body.line_items);
+        const holding = (held.all(storeId, body.order_id) as string[]).map((doc) => JSON.parse(doc) as Fulfillment);
+        const problems = lineItemProblems((JSON.parse(ordered!.doc) as Order).items, holding, body.line_items);
         if (problems.length > 0) return { lineItems: problems };
-        const json = newFulfillmentJson(id, storeId, body, location, now);
-        const inserted = tx
-          .insert(fulfillments)
-          .values({
-            id,
-            storeId,
-            orderId: body.order_id,
-            orderSourceId: order!.sourceId,
-            sourceId: body.source_id ?? null,
-            status: body.status,
-            doc: json,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [fulfillments.storeId, fulfillments.sourceId] })
-          .run();
+        const json = newFulfillmentJson(id, storeId, body, pickup, now);
+        const inserted = insert.run(
+          id,
+          storeId,
+          body.order_id,
+          ordered!.sourceId,
+          body.source_id ?? null,
+          body.status,
+          json,
+          now,
+          now,
+        );
         return inserted.changes === 1 ? { fulfillment: json } : SOURCE_ID_CONFLICT;
-      }, WRITE),
+      }),
     change: (storeId, id, change, now) =>
-      db.transaction((tx) => {
+      inTransaction(db, () => {
         const doc = find(storeId, id);
         if (doc === undefined) return undefined;
         const decided = change(JSON.parse(doc) as Fulfillment);
         if ('refused' in decided) return decided;
         const json = changedFulfillmentJson(decided.next, now);
-        tx.update(fulfillments)
-          .set({ status: decided.next.status, doc: json, updatedAt: now })
-          .where(and(eq(fulfillments.storeId, storeId), eq(fulfillments.id, id)))
-          .run();
+        update.run(decided.next.status, json, now, storeId, id);
         return { fulfillment: json };
-      }, WRITE),
-    list: (q) =>
-      db
-        .select({ doc: fulfillments.doc })
-        .from(fulfillments)
-        .where(
-          and(
-            eq(fulfillments.storeId, q.storeId),
-            q.orderId !== undefined ? eq(fulfillments.orderId, q.orderId) : undefined,
-            q.sourceOrderId !== undefined ? eq(fulfillments.orderSourceId, q.sourceOrderId) : undefined,
-            q.sourceId !== undefined ? eq(fulfillments.sourceId, q.sourceId) : undefined,
-            q.ids !== undefined ? inArray(fulfillments.id, q.ids) : undefined,
-          ),
-        )
-        .orderBy(asc(fulfillments.createdAt), asc(fulfillments.id))
-        .limit(q.fetch)
-        .offset(q.offset)
-        .all()
-        .map((r) => r.doc as JsonText<Fulfillment>),
+      }),
+    list: (q) => {
+      const given = FILTERS.filter(([name]) => q[name] !== undefined);
+      const values = given.map(([name]) => (name === 'ids' ? JSON.stringify(q.ids) : q[name]));
+      return listStatement(given).all(q.storeId, ...values, q.fetch, q.offset) as JsonText<Fulfillment>[];
+    },
   };
 }

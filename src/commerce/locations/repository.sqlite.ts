@@ -1,34 +1,24 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../shared/db/client.js';
+import { sqliteOf, type Db } from '../../shared/db/client.js';
+import { tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { locations } from '../schema.js';
 import { newLocationRow } from './render.js';
-import type { LocationRepository } from './repository.js';
+import type { LocationRepository, LocationRow } from './repository.js';
 
 export function sqliteLocations(db: Db): LocationRepository {
+  const sqlite = sqliteOf(db);
+  const t = tableStatements(sqlite, locations);
+  const byId = sqlite.prepare<[string, string], LocationRow>(
+    `SELECT ${t.select} FROM locations WHERE id = ? AND store_id = ?`,
+  );
+  // The unique index decides in one statement; locations without a source_id never conflict (NULLs are distinct).
+  const insert = t.insert('store_id, source_id');
+  const list = sqlite.prepare<[string, number, number], LocationRow>(
+    `SELECT ${t.select} FROM locations WHERE store_id = ? ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`,
+  );
   return {
-    find: (storeId, id) =>
-      db
-        .select()
-        .from(locations)
-        .where(and(eq(locations.id, id), eq(locations.storeId, storeId)))
-        .get(),
-    // The unique index decides in one statement; locations without a source_id never conflict (NULLs are distinct).
-    insert: (input) =>
-      db
-        .insert(locations)
-        .values(newLocationRow(input))
-        .onConflictDoNothing({ target: [locations.storeId, locations.sourceId] })
-        .returning()
-        .all()[0] ?? SOURCE_ID_CONFLICT,
-    list: (storeId, offset, fetch) =>
-      db
-        .select()
-        .from(locations)
-        .where(eq(locations.storeId, storeId))
-        .orderBy(asc(locations.createdAt), asc(locations.id))
-        .limit(fetch)
-        .offset(offset)
-        .all(),
+    find: (storeId, id) => byId.get(id, storeId),
+    insert: (input) => insert.all(t.row(newLocationRow(input)))[0] ?? SOURCE_ID_CONFLICT,
+    list: (storeId, offset, fetch) => list.all(storeId, fetch, offset),
   };
 }

@@ -1,63 +1,48 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { isUniqueViolation, WRITE, type Db } from '../../shared/db/client.js';
+import { inTransaction, isUniqueViolation, sqliteOf, type Db } from '../../shared/db/client.js';
+import { tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { stores } from '../schema.js';
 import { newStoreRow, storePatchColumns } from './render.js';
-import type { StoreRepository } from './repository.js';
+import type { StoreRepository, StoreRow } from './repository.js';
 
 export function sqliteStores(db: Db): StoreRepository {
-  // Every store-scoped request looks its store up: prepared once, not built per call.
-  const byId = db
-    .select()
-    .from(stores)
-    .where(and(eq(stores.id, sql.placeholder('id')), eq(stores.accountId, sql.placeholder('accountId'))))
-    .prepare();
-  const find = (accountId: string, id: string) => byId.get({ id, accountId });
-  /** A unique violation of the account's source_id index: another store has it. */
-  const sourceIdChecked = <T>(write: () => T) => {
-    try {
-      return write();
-    } catch (err) {
-      if (isUniqueViolation(err, 'stores.account_id, stores.source_id')) return SOURCE_ID_CONFLICT;
-      throw err;
-    }
-  };
+  const sqlite = sqliteOf(db);
+  const t = tableStatements(sqlite, stores);
+  const byId = sqlite.prepare<[string, string], StoreRow>(
+    `SELECT ${t.select} FROM stores WHERE id = ? AND account_id = ?`,
+  );
+  // The unique index decides (one statement): DO NOTHING gives no row for a taken source_id.
+  const insert = t.insert('account_id, source_id');
+  const page = `ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`;
+  const list = sqlite.prepare<[string, number, number], StoreRow>(
+    `SELECT ${t.select} FROM stores WHERE account_id = ? ${page}`,
+  );
+  const listBySourceIds = sqlite.prepare<[string, string, number, number], StoreRow>(
+    `SELECT ${t.select} FROM stores WHERE account_id = ? AND source_id IN (SELECT value FROM json_each(?)) ${page}`,
+  );
+  const find = (accountId: string, id: string) => byId.get(id, accountId);
   return {
     find,
-    // The unique index decides (one statement): ON CONFLICT DO NOTHING gives no row for a taken source_id.
-    insert: (input) => {
-      const row = db
-        .insert(stores)
-        .values(newStoreRow(input))
-        .onConflictDoNothing({ target: [stores.accountId, stores.sourceId] })
-        .returning()
-        .all()[0];
-      return row ?? SOURCE_ID_CONFLICT;
-    },
+    insert: (input) => insert.all(t.row(newStoreRow(input)))[0] ?? SOURCE_ID_CONFLICT,
     update: (accountId, id, patch, now) =>
-      db.transaction((tx) => {
-        // The statement prepared on `db` runs on the same connection, so inside this transaction too.
+      inTransaction(db, () => {
         const current = find(accountId, id);
         if (!current) return undefined;
         if (Object.keys(patch).length === 0) return current;
-        return sourceIdChecked(
-          () =>
-            tx
-              .update(stores)
-              .set(storePatchColumns(patch, now))
-              .where(and(eq(stores.id, id), eq(stores.accountId, accountId)))
-              .returning()
-              .all()[0],
-        );
-      }, WRITE),
+        const values = storePatchColumns(patch, now);
+        try {
+          return t
+            .update(values, 'id = @where_id AND account_id = @where_account')
+            .all({ ...values, where_id: id, where_account: accountId })[0];
+        } catch (err) {
+          // Another store of the account has the new source_id.
+          if (isUniqueViolation(err, 'stores.account_id, stores.source_id')) return SOURCE_ID_CONFLICT;
+          throw err;
+        }
+      }),
     list: (accountId, offset, fetch, sourceIds) =>
-      db
-        .select()
-        .from(stores)
-        .where(and(eq(stores.accountId, accountId), sourceIds && inArray(stores.sourceId, sourceIds)))
-        .orderBy(asc(stores.createdAt), asc(stores.id))
-        .limit(fetch)
-        .offset(offset)
-        .all(),
+      sourceIds
+        ? listBySourceIds.all(accountId, JSON.stringify(sourceIds), fetch, offset)
+        : list.all(accountId, fetch, offset),
   };
 }
