@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageGate } from '../../src/commerce/streamed-page.js';
+import { createPageGate, streamDocuments } from '../../src/commerce/streamed-page.js';
 
 // Runs once, in the `sqlite` vitest project: the page gate touches no database.
 
@@ -25,5 +25,24 @@ describe('streamed pages: a fair share per API key', () => {
     void Promise.resolve(gate.acquire('a')).then((r) => (fourth = r));
     await new Promise((resolve) => setImmediate(resolve));
     expect(fourth).toBeUndefined();
+  });
+});
+
+describe('streamed pages: documents read while the page streams', () => {
+  it('leaves out a document gone since its id was listed, and releases the turn at the end', async () => {
+    const stored = new Map([
+      ['a', '{"id":"a"}'],
+      ['c', '{"id":"c"}'],
+    ]);
+    let released = 0;
+    const stream = streamDocuments(
+      '[',
+      [{ id: 'a' }, { id: 'b' }, { id: 'c', doc: '{"id":"c"}' }],
+      (id) => (id === 'a' ? Promise.resolve(stored.get(id)) : stored.get(id)),
+      ']',
+      () => released++,
+    );
+    expect(JSON.parse(await new Response(stream).text())).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(released).toBe(1);
   });
 });

@@ -43,7 +43,6 @@ export const listOrders = ordersOperation(
         const answer = (release: () => void) => {
           // hono drops a HEAD body unread, so the turn ends here.
           if (c.req.method === 'HEAD') release();
-          // Orders are never deleted (test/codebase/invariants.test.ts), so every id read later still exists.
           return okJsonStream<OrderList>(c, (prefix, suffix) =>
             streamDocuments(`${prefix}{"orders":[`, items, read, `${tail}${suffix}`, release),
           );
