@@ -91,7 +91,8 @@ async function main(argv: string[]) {
         for (const r of rows) {
           process.stdout.write(
             `${r.id}  ${r.accountId}  ${r.prefix}…  ` +
-              `${r.revokedAt ? `revoked ${r.revokedAt}` : r.signed ? 'active, signed requests' : 'active'}  ${r.name}\n`,
+              `${r.revokedAt ? `revoked ${r.revokedAt}` : r.signed ? 'active, signed requests' : 'active'}  ` +
+              `${r.name}\n`,
           );
         }
         return;
