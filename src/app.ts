@@ -24,26 +24,20 @@ import type { VersionInfo } from './shared/version.js';
 import type { Tracing } from './shared/tracing-hooks.js';
 
 export interface AppDeps {
-  /** The database, on either engine: the repositories, the readiness write, the rate limiter's buckets. */
   storage: Storage;
   clock: Clock;
   config: Config;
   logger: Logger;
-  /** The key service's configuration and opened sealed module; without them it is not mounted. */
+  /** Without it the key service is not mounted. */
   keys?: { config: KeysConfig; sealed: SealedModule };
-  /** The origin clients reach the server at (PUBLIC_URL, else http://HOST:PORT); the served specs name it. */
+  /** The origin the served specs name (PUBLIC_URL, else http://HOST:PORT). */
   publicUrl?: string;
-  /** The process's metrics (METRICS_PORT set); nothing is counted without them. */
   metrics?: Metrics;
-  /** What is running, answered by /healthz (the server passes versionInfo()). */
   version?: VersionInfo;
-  /** The key service's audit trail (KEYGEN_AUDIT_LOG); none when unset. */
   audit?: AuditTrail;
-  /** OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT set); none otherwise. */
   tracing?: Tracing;
 }
 
-/** The whole HTTP surface of the process: both services, specs, docs and health. */
 export function createApp(deps: AppDeps) {
   const { storage, clock, config, logger, tracing } = deps;
   const repos = tracing ? tracing.repositories(storage.repos, storage.engine) : storage.repos;
@@ -53,7 +47,6 @@ export function createApp(deps: AppDeps) {
     clock,
   );
 
-  // The root's middleware runs for every request: both services, the docs and the health checks.
   const app = new Hono<{ Variables: { requestId: string } }>();
   const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
   const serviceOf = (path: string): ServiceLabel =>
@@ -80,7 +73,6 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // /docs and /openapi/*: the site built by `npm run docs` (embedded in the single-file build).
   const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
@@ -89,7 +81,7 @@ export function createApp(deps: AppDeps) {
     const { config: keysConfig } = deps.keys;
     const counted = deps.metrics ? instrumentSealedModule(deps.keys.sealed, deps.metrics) : deps.keys.sealed;
     const sealed = tracing ? tracing.sealed(counted) : counted;
-    // The order service's signed requests derive each key's signing secret in the same module.
+    // The order service's request signing derives its secrets in the key service's sealed module.
     verifySignature = createSignatureVerifier(sealed, () => clock.now().getTime());
     const events = keysEvents({ metrics: deps.metrics, audit: deps.audit });
     app.route(
@@ -120,11 +112,8 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/**
- * What the port answers while the process is still starting (the app is built once the port is
- * bound): 503 with a request id and `retry-after`, in the error body of the service the path
- * belongs to. Nothing is read or written.
- */
+/** Answers 503 while the process starts, so the port can be bound before the app is built. */
+
 export function createStartingApp(logger: Logger, keysBasePath: string) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   app.use('*', requestContext(logger));

@@ -62,7 +62,6 @@ async function main(argv: string[]) {
   if (action === 'signing-secret') return signingSecretFor(arg);
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 1 });
   const keys = storage.repos.apiKeys;
-  // Stamps shared with the instances keep to the database's clock, as the server's do.
   const clock = await sharedClock(storage, systemClock, (_fields, message) =>
     process.stderr.write(`Warning: ${message}\n`),
   );
@@ -81,7 +80,8 @@ async function main(argv: string[]) {
           return;
         }
         process.stdout.write(
-          `Created API key ${key.id} "${key.name}" for account ${key.accountId}. It is shown only this once:\n${key.key}\n`,
+          `Created API key ${key.id} "${key.name}" for account ${key.accountId}. ` +
+            `It is shown only this once:\n${key.key}\n`,
         );
         return;
       }
@@ -90,7 +90,9 @@ async function main(argv: string[]) {
         if (rows.length === 0) process.stdout.write('No API keys.\n');
         for (const r of rows) {
           process.stdout.write(
-            `${r.id}  ${r.accountId}  ${r.prefix}…  ${r.revokedAt ? `revoked ${r.revokedAt}` : r.signed ? 'active, signed requests' : 'active'}  ${r.name}\n`,
+            `${r.id}  ${r.accountId}  ${r.prefix}…  ` +
+              `${r.revokedAt ? `revoked ${r.revokedAt}` : r.signed ? 'active, signed requests' : 'active'}  ` +
+              `${r.name}\n`,
           );
         }
         return;
@@ -114,11 +116,7 @@ async function main(argv: string[]) {
   }
 }
 
-/**
- * `api-key signing-secret KEY_ID`: the key requires signed requests from now on (within a second
- * on running instances), under a secret derived in the sealed module from the key and a new salt.
- * Run again, it issues a new secret and the old one stops working.
- */
+/** Running instances notice within their key cache's lifetime (a second); running it again replaces the secret. */
 async function signingSecretFor(keyId: string | undefined) {
   if (!keyId) fail('api-key signing-secret needs KEY_ID.');
   const storage = await openStorage({ ...loadConfig(), DATABASE_POOL_SIZE: 2 });
@@ -134,7 +132,8 @@ async function signingSecretFor(keyId: string | undefined) {
         return;
       }
       process.stdout.write(
-        `API key ${keyId} now requires signed requests (svc-signature-hmac-sha256 and date); an earlier signing secret no longer works. ` +
+        `API key ${keyId} now requires signed requests (svc-signature-hmac-sha256 and date); ` +
+          `an earlier signing secret no longer works. ` +
           `Its signing secret is shown only this once:\n${secret}\n`,
       );
     } finally {
@@ -145,7 +144,6 @@ async function signingSecretFor(keyId: string | undefined) {
   }
 }
 
-/** `sealed-root list` and `sealed-root rotate` (src/keys/sealed/admin.ts). */
 async function sealedRoot(action: string | undefined) {
   if (action !== 'list' && action !== 'rotate') fail(`Unknown action: sealed-root ${action ?? ''}`);
   const config = keysConfigFromEnv(process.env).sealedRoot;
@@ -166,10 +164,8 @@ async function sealedRoot(action: string | undefined) {
   }
 }
 
-/**
- * `audit find`: the audit trail holds HMACs of secrets under a key derived from the sealed root, so
- * the value asked about is HMAC'd the same way (with the root each line names) and compared.
- */
+// The trail holds HMACs of secrets under a key derived from the sealed root, so the value is HMAC'd the same way.
+
 async function auditFind(action: string | undefined, values: Partial<Record<keyof typeof FINDABLE | 'file', string>>) {
   if (action !== 'find') fail(`Unknown action: audit ${action ?? ''}`);
   const given = (Object.keys(FINDABLE) as Array<keyof typeof FINDABLE>).filter((k) => values[k] !== undefined);

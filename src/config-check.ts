@@ -6,13 +6,10 @@ import { openStorage } from './storage.js';
 
 type Env = Record<string, string | undefined>;
 
-/** Every variable the server and the CLI read. */
 export const KNOWN_SETTINGS: readonly string[] = [...new Set([...CONFIG_NAMES, ...KEYS_CONFIG_NAMES])];
 
-/**
- * Prefixes of this project's variables: one of them with a name that is no setting is most likely a
- * misspelling, which would otherwise be ignored in silence. OTEL_ is OpenTelemetry's (checked by its SDK).
- */
+// An unknown name with one of these prefixes is most likely a misspelling that would otherwise be ignored silently.
+// OTEL_ is left to OpenTelemetry's SDK.
 const PREFIXES = [
   'DATABASE_',
   'KEYGEN_',
@@ -28,10 +25,10 @@ const PREFIXES = [
   'PUBLIC_',
 ];
 
-/** The deploy examples' placeholders (`REPLACE_WITH_…`): a value still holding one was never filled in. */
+// The deploy examples' `REPLACE_WITH_…` placeholders.
 const PLACEHOLDER = /REPLACE_/;
 
-/** Levenshtein distance, for the nearest known name of a misspelt one. */
+/** Levenshtein distance. */
 export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -43,7 +40,6 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** The known setting nearest to `name`, when it is near enough to be what was meant. */
 export function nearestSetting(name: string): string | undefined {
   let best: { name: string; d: number } | undefined;
   for (const known of KNOWN_SETTINGS) {
@@ -53,17 +49,12 @@ export function nearestSetting(name: string): string | undefined {
   return best && best.d <= Math.max(2, Math.floor(name.length / 4)) ? best.name : undefined;
 }
 
-/** What is wrong (`errors`: the start stops) and what is suspicious (`warnings`) in the environment. */
+/** `errors` stop the start. */
 export interface Findings {
   errors: string[];
   warnings: string[];
 }
 
-/**
- * The environment's own checks, before anything is opened: variables with the project's prefixes
- * that are no setting (with the nearest name), placeholders (refused in production), and a
- * production key service that nobody can sign in to.
- */
 export function checkEnvironment(env: Env): Findings {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -82,7 +73,7 @@ export function checkEnvironment(env: Env): Findings {
   return { errors, warnings };
 }
 
-/** A production key service with no sign-in provider answers every init with an error: say so. */
+/** A production key service with no sign-in provider refuses every init. */
 export function providerWarning(env: Env, keys: KeysConfig): string | undefined {
   if (env.NODE_ENV !== 'production' || keys.devProvider || Object.keys(keys.providers).length > 0) return undefined;
   return (
@@ -91,7 +82,6 @@ export function providerWarning(env: Env, keys: KeysConfig): string | undefined 
   );
 }
 
-/** The first line of an error's message without the "Invalid configuration:" heading, indented lines kept. */
 const problemsOf = (err: unknown) =>
   (err instanceof Error ? err.message : String(err))
     .replace(/^Invalid configuration:\n/, '')
@@ -99,11 +89,7 @@ const problemsOf = (err: unknown) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/**
- * `--check-config` of the server and the CLI: every setting loaded and validated, the database
- * opened (and migrated, as a start would), the sealed module opened and the audit trail's file
- * opened for appending; nothing served. Every problem is listed, not only the first.
- */
+/** Opens (and migrates) everything a start would, serves nothing, and lists every problem rather than the first. */
 export async function checkConfig(env: Env): Promise<Findings> {
   const { errors, warnings } = checkEnvironment(env);
   let config: ReturnType<typeof loadConfig> | undefined;
@@ -123,7 +109,8 @@ export async function checkConfig(env: Env): Promise<Findings> {
         closeSync(openSync(audit, 'a', 0o600));
       } catch (err) {
         errors.push(
-          `KEYGEN_AUDIT_LOG: cannot open ${audit} for appending (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+          `KEYGEN_AUDIT_LOG: cannot open ${audit} for appending ` +
+            `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
         );
       }
     }
@@ -149,7 +136,7 @@ export async function checkConfig(env: Env): Promise<Findings> {
   return { errors, warnings };
 }
 
-/** Prints the findings (stderr for problems, stdout for the verdict) and answers the exit code. */
+/** Problems go to stderr, the verdict to stdout; returns the exit code. */
 export function reportFindings(
   findings: Findings,
   write: { out: (s: string) => void; err: (s: string) => void },
@@ -163,7 +150,11 @@ export function reportFindings(
     return 1;
   }
   write.out(
-    `Configuration OK${findings.warnings.length > 0 ? ` (${findings.warnings.length} warning${findings.warnings.length === 1 ? '' : 's'})` : ''}.\n`,
+    `Configuration OK${
+      findings.warnings.length > 0
+        ? ` (${findings.warnings.length} warning${findings.warnings.length === 1 ? '' : 's'})`
+        : ''
+    }.\n`,
   );
   return 0;
 }

@@ -3,11 +3,10 @@ import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
 import { versionInfo, versionLine } from './shared/version.js';
 
 /**
- * The flags the server and the CLI both answer without doing their work: `--version` (before
- * anything else, so that it answers even where the bundle cannot run, and touches nothing) and
- * `--check-config` (loads, validates and opens everything, serves nothing). Returns true when it
- * answered one of them, with `process.exitCode` set: the caller then returns.
+ * `--version` is answered before anything else, so that it works even where the bundle cannot run. True when a
+ * flag was answered and `process.exitCode` set.
  */
+
 export async function answeredFlag(argv: readonly string[]): Promise<boolean> {
   if (argv.includes('--version')) {
     process.stdout.write(`${versionLine(versionInfo())}\n`);

@@ -15,11 +15,8 @@ import { postgresIdempotency } from './shared/idempotency/repository.pg.js';
 import type { IdempotencyRepositories } from './shared/idempotency/repository.js';
 import { sqliteIdempotency } from './shared/idempotency/repository.sqlite.js';
 
-/**
- * All data access of the process, one repository per resource, each an interface whose methods
- * give a value or a promise (shared/maybe.ts). Handlers, rules and the steps of the operation
- * layer see only these; storage.ts picks the engine behind them.
- */
+/** Methods give a value or a promise, because SQLite answers synchronously; storage.ts picks the engine. */
+
 export interface Repositories extends OrdersRepositories, KeysRepositories, IdempotencyRepositories {
   apiKeys: ApiKeyRepository;
 }

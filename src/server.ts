@@ -21,10 +21,9 @@ import { loadTracing } from './shared/tracing-hooks.js';
 
 const production = process.env.NODE_ENV === 'production';
 
-/** How long closing the database and the sealed module may take after the requests' SHUTDOWN_TIMEOUT_MS. */
+/** Added to SHUTDOWN_TIMEOUT_MS for closing the database and the sealed module. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
-/** `npm start`: both services on one port, on the database DATABASE_URL names (SQLite by default, or PostgreSQL). */
 async function main() {
   if (await answeredFlag(process.argv.slice(2))) return;
   exitUnlessRuntimeFits();
@@ -32,15 +31,13 @@ async function main() {
   const config = loadConfig();
   const environment = checkEnvironment(process.env);
   if (environment.errors.length > 0) throw new Error(`Invalid configuration:\n  ${environment.errors.join('\n  ')}`);
-  // The key service's settings are read again once the port is bound (PUBLIC_URL's default names
-  // it); reading them here stops a start with a mistyped setting before anything is opened.
+  // Read again once the port is bound (PUBLIC_URL's default names it); reading here fails fast on a typo.
   keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   for (const warning of environment.warnings) logger.warn(warning);
   for (const warning of takeLibraryWarnings()) logger.warn(warning);
-  // The start and stop lines are written whatever LOG_LEVEL says (unless silent): they are how an operator knows.
+  // Start and stop lines are how an operator knows, so they ignore LOG_LEVEL unless it is silent.
   const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
-  // A PostgreSQL connection the server closes while idle (a restart, a failover) is replaced at the next query.
   const storage = await openStorage(config, (err) =>
     logger.warn({ err: err.message }, 'an idle database connection was closed; a new one is opened when needed'),
   );
@@ -49,12 +46,10 @@ async function main() {
     config.METRICS_PORT === undefined
       ? undefined
       : createMetrics({ engine: storage.engine, pool: storage.pool, sqliteFile: database?.file });
-  // WAL checkpoints off the event loop (see checkpointer.ts); an in-memory database has no WAL.
   const checkpointer =
     !database || database.file === ':memory:'
       ? undefined
       : startCheckpointer(database.sqlite, database.file, logger, { onCheckpoint: metrics?.walCheckpoint });
-  // Expiry, sweeps, rate limits and creation stamps that instances share keep to the database's clock.
   const clock = await sharedClock(storage, systemClock, (fields, message) => logger.warn(fields, message));
   const metricsServer =
     metrics && (await startMetricsServer(metrics.registry, config.METRICS_HOST, config.METRICS_PORT!));
@@ -74,8 +69,7 @@ async function main() {
     }
   }
 
-  // The app is built once the port is bound, so that PUBLIC_URL's default (http://HOST:PORT)
-  // names the real port also with PORT=0. Until then every request is answered 503 (starting).
+  // The app is built once the port is bound, so that PUBLIC_URL's default names the real port also with PORT=0.
   const starting = createStartingApp(logger, KEYS_BASE_PATH);
   let app: ReturnType<typeof createApp> | undefined;
   let keys: Awaited<ReturnType<typeof loadKeysRuntime>> | undefined;
@@ -84,13 +78,11 @@ async function main() {
     fetch: (req, env) => (app ?? starting).fetch(req, env),
     port: config.PORT,
     hostname: config.HOST,
-    // Slow clients: headers and whole requests must arrive in time. Node checks the deadlines
-    // every connectionsCheckingInterval (30 s by default), so check at least once a second.
+    // Node checks the request deadlines only every connectionsCheckingInterval (30 s by default).
     serverOptions: {
       requestTimeout: config.REQUEST_TIMEOUT_MS,
       headersTimeout: config.HEADERS_TIMEOUT_MS,
-      // Announced to clients as `Keep-Alive: timeout=…`; node keeps the connection 1 s longer
-      // (keepAliveTimeoutBuffer) for a request already on its way.
+      // Node keeps the connection 1 s longer than announced (keepAliveTimeoutBuffer) for a request on its way.
       keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
     },
@@ -102,8 +94,7 @@ async function main() {
       res.setHeader('server', serverValue),
     );
 
-  // Signal handlers go in before the process says it is listening, so that a supervisor's
-  // SIGTERM right after start-up is a graceful stop too.
+  // Installed before the listening line, so that a supervisor's SIGTERM right after start-up stops gracefully.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -114,8 +105,7 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Closing the database and the sealed module waits on them: a server that does not answer
-    // (a stopped PostgreSQL) must not keep the process from ending.
+    // A database or token that does not answer (a stopped PostgreSQL) must not keep the process from ending.
     const deadline = setTimeout(() => {
       logger.error('shutdown did not finish in time (the database or the sealed module did not answer); exiting');
       process.exit(1);
@@ -183,7 +173,8 @@ async function main() {
     },
     { intervalMs: keys.config.sweepIntervalMs },
   );
-  const listening = `Listening on http://${config.HOST}:${port} (orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
+  const listening =
+    `Listening on http://${config.HOST}:${port} ` + `(orders: /commerce/2024-07, keys: /keygen, docs: /docs)`;
   lifecycle.info(
     {
       ...version,
@@ -197,7 +188,8 @@ async function main() {
     },
     listening,
   );
-  // A person's line beside the JSON, outside production only: in production every line is JSON.
+  // In production every line is JSON.
+
   if (!production) process.stdout.write(`${listening}\n`);
 }
 

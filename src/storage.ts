@@ -10,34 +10,25 @@ import { migratePostgres, openPostgresPool, ROOT_LOCK, withSessionLock } from '.
 import { createRateLimiter, type RateLimitConfig, type RateLimiter } from './shared/rate-limit.js';
 import { postgresRateLimiter } from './shared/rate-limit.pg.js';
 
-/**
- * The database the process runs on, whichever engine DATABASE_URL names: the repositories of both
- * services and what else lives beside them. Nothing above this file knows the engine.
- */
+/** Nothing above this file knows the database engine. */
 export interface Storage {
   readonly engine: 'sqlite' | 'postgres';
   repos: Repositories;
-  /** Readiness: a write that must commit; rejects when the database cannot take one. */
+  /** Rejects when the database cannot take a write. */
   probeWrite(): Promise<void>;
-  /** The database server's clock, when there is a server (PostgreSQL); SQLite has none. */
+  /** PostgreSQL only. */
   serverTime?: () => Promise<Date>;
-  /** The per-API-key token bucket: in memory for SQLite's one process, in the database on PostgreSQL. */
   rateLimiter(config: RateLimitConfig, clock: Clock): RateLimiter;
-  /** Where the sealed root lives when it is in the database (PostgreSQL); a file otherwise. */
+  /** Set on PostgreSQL; SQLite keeps the root in a file. */
   sealedRoot?: SealedRootStore;
-  /**
-   * Runs `fn` while no other process on this database runs it: how a root is created or rotated in
-   * a hardware token, which has no lock of its own. For the start and the CLI, not for requests.
-   */
+  /** For creating a root in a hardware token, which has no lock of its own; at start and in the CLI only. */
   rootLock: RootLock;
   close(): Promise<void>;
 }
 
 /**
- * SQLite's write lock as the root lock: BEGIN IMMEDIATE on the connection makes every other
- * process's writer wait (busy_timeout) until COMMIT. The transaction writes nothing; it is held
- * only while the token makes its keys (milliseconds), at start or in the CLI, when the connection
- * serves nothing else.
+ * BEGIN IMMEDIATE makes every other process's writer wait until COMMIT. It is held only while the token makes
+ * its keys, at start or in the CLI, when the connection serves nothing else.
  */
 function sqliteRootLock(db: Db): RootLock {
   return async (fn) => {
@@ -51,10 +42,7 @@ function sqliteRootLock(db: Db): RootLock {
   };
 }
 
-/**
- * SQLite through one connection (its drizzle database); `close` closes that connection. `file`
- * (the database file, or `:memory:`) is where readiness looks for free space.
- */
+/** `file` is where readiness looks for free space. */
 export function sqliteStorage(db: Db, close: () => void = () => {}, file = ':memory:'): Storage {
   return {
     engine: 'sqlite',
@@ -66,11 +54,12 @@ export function sqliteStorage(db: Db, close: () => void = () => {}, file = ':mem
   };
 }
 
-/** The readiness write on PostgreSQL: a no-op UPDATE of the migrations table, which must commit. */
+// A no-op UPDATE that must commit.
 const PROBE =
-  'UPDATE drizzle."__drizzle_migrations" SET created_at = created_at WHERE id = (SELECT max(id) FROM drizzle."__drizzle_migrations")';
+  'UPDATE drizzle."__drizzle_migrations" SET created_at = created_at ' +
+  'WHERE id = (SELECT max(id) FROM drizzle."__drizzle_migrations")';
 
-/** PostgreSQL through a pool (already migrated); `close` ends the pool. */
+/** `pool` must already be migrated. */
 export function postgresStorage(pool: pg.Pool): Storage {
   return {
     engine: 'postgres',
@@ -87,12 +76,7 @@ export function postgresStorage(pool: pg.Pool): Storage {
   };
 }
 
-/**
- * The clock of everything instances share and compare (transaction expiry, sweeps, rate-limit
- * refills, creation stamps): on PostgreSQL the database server's, as `base` moved by its offset
- * from it, with a warning when they differ by more than a second (at start, and every few minutes
- * while they do); on SQLite, whose database is one process's, `base` itself.
- */
+/** On PostgreSQL the database server's clock, so that instances agree on expiry, sweeps and refills. */
 export async function sharedClock(
   storage: Storage,
   base: Clock,
@@ -102,20 +86,15 @@ export async function sharedClock(
   return anchoredClock(base, storage.serverTime, (offsetMs) =>
     warn(
       { clockOffsetMs: Math.round(offsetMs) },
-      `this machine's clock is ${Math.abs(offsetMs / 1000).toFixed(1)} s ${offsetMs > 0 ? 'behind' : 'ahead of'} the database server's; ` +
+      `this machine's clock is ${Math.abs(offsetMs / 1000).toFixed(1)} s ` +
+        `${offsetMs > 0 ? 'behind' : 'ahead of'} the database server's; ` +
         'the service keeps to the database clock, but fix the time here (NTP)',
     ),
   );
 }
 
-/** What `openStorage` opened: the storage, and SQLite's connection when the engine is SQLite (WAL checkpoints). */
 export type OpenedStorage = Storage & { sqlite?: DatabaseHandle; pool?: pg.Pool };
 
-/**
- * Opens the database DATABASE_URL names and brings its schema up to date: a SQLite file (or
- * `:memory:`) with its migrations, or a PostgreSQL pool with the PostgreSQL migrations applied
- * under an advisory lock (instances starting together apply them one after the other).
- */
 export async function openStorage(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS'> &
     Partial<Pick<Config, 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_QUERY_TIMEOUT_MS' | 'DATABASE_KEEPALIVE_IDLE_MS'>>,

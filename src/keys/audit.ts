@@ -6,7 +6,6 @@ import type { Clock } from '../shared/clock.js';
 import type { Metrics } from '../shared/metrics.js';
 import { describeRoot, type RootRef, type SealedModule } from './sealed/sealed-module.js';
 
-/** What the key service records: each step of a key's life, and each refusal with its reason. */
 export type KeysEventName =
   | 'key_created'
   | 'transaction_created'
@@ -16,52 +15,45 @@ export type KeysEventName =
   | 'key_token_exchanged'
   | 'request_refused';
 
-/** Values that are secrets or identities: in the audit trail each is an HMAC, never the value. */
+/** Secrets and identities appear in the trail only as HMACs. */
 export interface AuditedValues {
   clientSecret?: string;
   promptToken?: string;
   keyToken?: string;
   recoveryKey?: string;
-  /** The user's identity at their provider, `issuer sub`. */
+  /** `issuer sub`. */
   identity?: string;
 }
 
 export interface KeysEvent {
   event: KeysEventName;
-  /** `ok`, or `refused` with its `reason`. */
   outcome: 'ok' | 'refused';
   reason?: string;
-  /** The operation refused (request_refused): an operationId of the contract. */
   operationId?: string;
   keyId?: string;
   transactionId?: string;
   values?: AuditedValues;
 }
 
-/** The audit trail could not be written: the operation is answered 503, as the operator asked (see audit below). */
+/** Answered 503, as the operator asked by not setting KEYGEN_AUDIT_CONTINUE_ON_FAILURE. */
 export class AuditUnavailable extends Error {
   override name = 'AuditUnavailable';
 }
 
-/** The audit trail: one JSON line per event, written before the operation answers. */
+/** One JSON line per event, written before the operation answers. */
 export interface AuditTrail {
-  /** Writes the event; rejects (or throws) with AuditUnavailable when it cannot and the operator wants that to fail the operation. */
+  /** Throws or rejects with AuditUnavailable when the write fails and the operator wants that to fail the operation. */
   write(c: Context | undefined, event: KeysEvent): void | Promise<void>;
   close(): void;
 }
 
-/** How a secret appears in the audit trail: `hmac-sha256:` and the hex HMAC under the audit key. */
 export const auditHmac = (key: Buffer, value: string) =>
   `hmac-sha256:${createHmac('sha256', key).update(value, 'utf8').digest('hex')}`;
 
-/**
- * The audit key of a root: derived in the sealed module for its own purpose, so that every
- * instance on the same root computes the same HMACs and an auditor with the CLI can too.
- */
+/** Derived from the root, so that every instance and an auditor with the CLI compute the same HMACs. */
 export const auditKey = async (sealed: SealedModule, root: RootRef) =>
   Buffer.from(await sealed.derive({ root, purpose: 'audit-hmac', context: 'keygen-audit/v1' }));
 
-/** The line of an event: time, request, caller, key, transaction, outcome, and the HMACs of its values. */
 export function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef, c: Context | undefined): string {
   const principal = (c?.get as ((k: string) => Principal | undefined) | undefined)?.call(c, 'principal');
   const requestId = (c?.get as ((k: string) => string | undefined) | undefined)?.call(c, 'requestId');
@@ -86,10 +78,8 @@ export function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef
 }
 
 /**
- * Opens the audit trail KEYGEN_AUDIT_LOG names: a file (appended to, created owner-only) or
- * `stdout`. A file line is written with one synchronous append, so that the operation knows it is
- * written before it answers (as Vault's audit devices: no trail, no answer). With
- * `continueOnFailure` a failed write is logged and the operation goes on.
+ * A file line is one synchronous append, so the operation knows it is written before it answers (as Vault's audit
+ * devices: no trail, no answer).
  */
 export async function openAuditTrail(opts: {
   destination: string;
@@ -137,11 +127,10 @@ export async function openAuditTrail(opts: {
   };
 }
 
-/** Where the key service reports its events: the metrics' counter and the audit trail, either or both. */
 export interface KeysEvents {
-  /** Records an event of an operation; throws (or rejects) with AuditUnavailable when it must not go on. */
+  /** Throws or rejects with AuditUnavailable when the operation must not go on. */
   record(c: Context | undefined, event: KeysEvent): void | Promise<void>;
-  /** True with an audit trail: an operation then records its event before it consumes a one-time token. */
+  /** With an audit trail an operation records its event before it consumes a one-time token. */
   readonly audited: boolean;
 }
 
@@ -161,10 +150,8 @@ export function keysEvents({
   };
 }
 
-/** For a key service without metrics or an audit trail (tests, embedding). */
 export const noKeysEvents: KeysEvents = { record: () => {}, audited: false };
 
-/** The values `cli audit find` looks for, by their field in the audit trail. */
 export const FINDABLE = {
   'key-token': 'keyToken',
   'client-secret': 'clientSecret',
@@ -172,10 +159,8 @@ export const FINDABLE = {
   'transaction-token': 'promptToken',
 } as const;
 
-/**
- * The lines of an audit trail (its text) whose `field` is the HMAC of `value`, under the audit key of
- * the root each line names (`auditKey`); `keyOf` answers that key, or undefined for a root not held.
- */
+/** Each line is checked under the audit key of the root it names; `keyOf` is undefined for a root not held. */
+
 export async function findInAudit(
   text: string,
   field: string,

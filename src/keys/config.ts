@@ -5,31 +5,24 @@ import { DEFAULT_DEV_USERS, type DevUser } from './oidc/dev-users.js';
 import { isLoopbackHost, type ProviderName, type ProviderSettings } from './oidc/relying-party.js';
 import type { Pkcs11Config, SealedRootConfig } from './sealed/from-config.js';
 
-/** Where the key service is mounted in the process's app. */
 export const KEYS_BASE_PATH = '/keygen';
 
 export interface KeysConfig {
-  /** Origin (and path, if any) under which the browser reaches the server: `http://127.0.0.1:8080`. */
+  /** Origin (and path, if any) under which the browser reaches the server. */
   publicUrl: string;
-  /** Where the root app mounts the key service. */
   basePath: string;
   /** Accept plain-http `clientReturnUrl`s on non-loopback hosts. */
   allowHttpReturnUrl: boolean;
-  /** Production providers, by name; the embedded development provider is added by the app. */
+  /** The embedded development provider is added by the app. */
   providers: Partial<Record<Exclude<ProviderName, 'dev'>, ProviderSettings>>;
-  /** The embedded development provider and its test users, or null when it is off. */
   devProvider: { users: readonly DevUser[] } | null;
   sealedRoot: SealedRootConfig;
-  /** How often expired transactions are swept (their sealed secrets erased); 60 s by default. */
   sweepIntervalMs?: number;
-  /**
-   * The audit trail (audit.ts): a file path or `stdout` (KEYGEN_AUDIT_LOG), none when unset; and
-   * whether an operation goes on when its event cannot be written (KEYGEN_AUDIT_CONTINUE_ON_FAILURE).
-   */
+  /** `continueOnFailure`: whether an operation goes on when its event cannot be written. */
   audit?: { destination: string; continueOnFailure: boolean };
 }
 
-/** Every variable keysConfigFromEnv reads (the configuration check knows them; NODE_ENV, HOST, PORT are the process's). */
+/** For the configuration check; NODE_ENV, HOST and PORT belong to the process's own settings. */
 export const KEYS_CONFIG_NAMES: readonly string[] = [
   'NODE_ENV',
   'PUBLIC_URL',
@@ -56,7 +49,6 @@ export const KEYS_CONFIG_NAMES: readonly string[] = [
 
 type Env = Record<string, string | undefined>;
 
-/** A boolean setting: `true`/`1` or `false`/`0`; unset or empty is the default; anything else stops the start. */
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const value = env[name];
   if (value === undefined || value === '') return fallback;
@@ -67,7 +59,6 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   );
 }
 
-/** A provider's issuer: an https URL, or plain http on a loopback host (a provider on this machine). */
 function issuerSetting(env: Env, name: string, fallback: string): string {
   const value = env[name] || fallback;
   const url = URL.canParse(value) ? new URL(value) : undefined;
@@ -81,16 +72,14 @@ function issuerSetting(env: Env, name: string, fallback: string): string {
     // A value with user info is not echoed: it may hold a password.
     const got = value.includes('@') ? 'a URL with user info' : JSON.stringify(value);
     throw new Error(
-      `Invalid configuration:\n  ${name}: expected an https URL without user info, query or fragment (http only on 127.0.0.1, localhost or [::1]), got ${got}`,
+      `Invalid configuration:\n  ${name}: expected an https URL without user info, query or fragment ` +
+        `(http only on 127.0.0.1, localhost or [::1]), got ${got}`,
     );
   }
   return value;
 }
 
-/**
- * The sealed root's default place: beside the SQLite database file (`data/` for an in-memory one).
- * On PostgreSQL the root is in the database; only a development key file goes in `data/`.
- */
+// On PostgreSQL the root is in the database; only a development key file goes in `data/`.
 function defaultRootFile(databaseUrl: string | undefined): string {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
   if (databaseEngine(url) === 'postgres') return path.join('data', 'keygen-root.sealed.json');
@@ -98,7 +87,6 @@ function defaultRootFile(databaseUrl: string | undefined): string {
   return path.join(db === ':memory:' ? 'data' : path.dirname(db), 'keygen-root.sealed.json');
 }
 
-/** A whole number setting within bounds; unset or empty is the default. */
 function whole(env: Env, name: string, fallback: number, min: number, max: number): number {
   const value = env[name] || String(fallback);
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
@@ -109,31 +97,31 @@ function whole(env: Env, name: string, fallback: number, min: number, max: numbe
   return Number(value);
 }
 
-/**
- * The PKCS#11 token settings, when KEYGEN_PKCS11_MODULE selects the token backend. A PIN setting
- * without the module is an error rather than silently the file backend. The PIN is never echoed.
- */
+/** A PIN setting without the module is an error rather than silently the file backend. The PIN is never echoed. */
 function pkcs11Setting(env: Env): Pkcs11Config | undefined {
   const module = env.KEYGEN_PKCS11_MODULE || undefined;
   const others = ['KEYGEN_PKCS11_TOKEN_LABEL', 'KEYGEN_PKCS11_PIN', 'KEYGEN_PKCS11_PIN_FILE'].filter((n) => env[n]);
   if (!module) {
     if (others.length > 0)
       throw new Error(
-        `Invalid configuration:\n  KEYGEN_PKCS11_MODULE: required with ${others.join(', ')} (the path of the PKCS#11 library)`,
+        `Invalid configuration:\n  KEYGEN_PKCS11_MODULE: required with ${others.join(', ')} ` +
+          `(the path of the PKCS#11 library)`,
       );
     return undefined;
   }
   const tokenLabel = env.KEYGEN_PKCS11_TOKEN_LABEL ?? '';
   if (tokenLabel.length < 1 || Buffer.byteLength(tokenLabel) > 32) {
     throw new Error(
-      'Invalid configuration:\n  KEYGEN_PKCS11_TOKEN_LABEL: required with KEYGEN_PKCS11_MODULE, 1 to 32 bytes (the label the token was initialised with)',
+      'Invalid configuration:\n  KEYGEN_PKCS11_TOKEN_LABEL: required with KEYGEN_PKCS11_MODULE, 1 to 32 bytes ' +
+        '(the label the token was initialised with)',
     );
   }
   const pin = env.KEYGEN_PKCS11_PIN || undefined;
   const pinFile = env.KEYGEN_PKCS11_PIN_FILE || undefined;
   if (!pin === !pinFile)
     throw new Error(
-      'Invalid configuration:\n  KEYGEN_PKCS11_PIN or KEYGEN_PKCS11_PIN_FILE: exactly one is required with KEYGEN_PKCS11_MODULE',
+      'Invalid configuration:\n  KEYGEN_PKCS11_PIN or KEYGEN_PKCS11_PIN_FILE: ' +
+        'exactly one is required with KEYGEN_PKCS11_MODULE',
     );
   return {
     module,
@@ -147,8 +135,7 @@ function pkcs11Setting(env: Env): Pkcs11Config | undefined {
 
 const PRODUCTION_PROVIDERS = {
   google: { env: 'GOOGLE', displayName: 'Google', issuer: 'https://accounts.google.com' },
-  // The "consumers" tenant (personal Microsoft accounts); set the issuer of your own tenant otherwise,
-  // or …/common/v2.0 or …/organizations/v2.0 for several (their issuer is a {tenantid} template).
+  // The "consumers" tenant (personal accounts); …/common/v2.0 and …/organizations/v2.0 have a {tenantid} issuer.
   microsoft: {
     env: 'MICROSOFT',
     displayName: 'Microsoft',
@@ -156,19 +143,17 @@ const PRODUCTION_PROVIDERS = {
   },
 } as const;
 
-/**
- * The key service's configuration from the environment. `PUBLIC_URL` defaults to
- * `http://HOST:PORT`; see the README for every variable.
- */
+/** Every variable is documented in the README. */
 export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';
   const port = env.PORT || '8080';
-  // Every instance on one PostgreSQL database serves the same sign-ins, so each must name the one
-  // origin the browser reaches (the load balancer's): on PostgreSQL PUBLIC_URL has no default.
+  // Instances on one PostgreSQL database serve the same sign-ins, so each must name the one origin browsers reach.
   if (!env.PUBLIC_URL && databaseEngine(env.DATABASE_URL || DEFAULT_DATABASE_URL) === 'postgres') {
     throw new Error(
-      "Invalid configuration:\n  PUBLIC_URL: required on PostgreSQL (DATABASE_URL=postgres://…): the origin browsers reach every instance at, such as https://keys.example.com or the load balancer's http://127.0.0.1:8080",
+      'Invalid configuration:\n  PUBLIC_URL: required on PostgreSQL (DATABASE_URL=postgres://…): ' +
+        'the origin browsers reach every instance at, such as https://keys.example.com ' +
+        "or the load balancer's http://127.0.0.1:8080",
     );
   }
   const publicUrl = (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
@@ -193,7 +178,8 @@ export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   const sweep = env.KEYGEN_SWEEP_INTERVAL_MS || '60000';
   if (!/^\d+$/.test(sweep) || Number(sweep) < 1000 || Number(sweep) > 3_600_000) {
     throw new Error(
-      `Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, got ${JSON.stringify(sweep)}`,
+      `Invalid configuration:\n  KEYGEN_SWEEP_INTERVAL_MS: expected whole milliseconds from 1000 to 3600000, ` +
+        `got ${JSON.stringify(sweep)}`,
     );
   }
   const rootFile = env.KEYGEN_SEALED_ROOT_FILE || defaultRootFile(env.DATABASE_URL);

@@ -15,23 +15,19 @@ export interface KeysLogger {
   error(obj: object, msg: string): void;
 }
 
-/** What createKeysApp is built from: nothing module-level, so every test builds its own. */
+/** Nothing module-level, so every test builds its own app. */
 export interface KeysAppDeps {
-  /** The key service's data access, and the records of safe retries. */
   repos: KeysRepositories & IdempotencyRepositories;
   sealed: SealedModule;
   clock: Clock;
   config: KeysConfig;
-  /** Resolves `X-Api-Key` (the authenticator shared with the order service). */
   authenticate: Authenticator;
-  /** The per-API-key token bucket, shared with the order service; none means no limit. */
+  /** None means no limit. */
   rateLimit?: RateLimiter;
   logger?: KeysLogger;
-  /** Where events go (metrics, the audit trail); none when neither is configured. */
   events?: KeysEvents;
 }
 
-/** What the key service's handlers are made from. */
 export interface KeysOperationDeps {
   repos: KeysRepositories;
   sealed: SealedModule;
@@ -39,17 +35,15 @@ export interface KeysOperationDeps {
   config: KeysConfig;
   rp: RelyingParty;
   logger: KeysLogger;
-  /** Each step of a key's life, recorded before the operation answers (audit.ts). */
+  /** Recorded before the operation answers. */
   events: KeysEvents;
-  /** Absolute URLs of the prompt page and of the OIDC callback (`redirect_uri`). */
+  /** Absolute, because `callback` is the OIDC `redirect_uri`. */
   urls: { prompt: string; callback: string };
 }
 
 export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
 export type KeysApp = OpenAPIHono<KeysEnv>;
 
-/** Defines one operation of the key service (see operations.ts for the table of them all). */
 export const keysOperation = operationsOf<KeysEnv, KeysOperationDeps>();
 
-/** A transaction's lifetime, from creation. */
 export const TRANSACTION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -115,7 +115,8 @@ export class TooManyRequests extends Error {
   }
 }
 
-/** A problem of a request (shared/validation.ts) as the contract's `error.issues[]` names it; the value is never echoed. */
+/** As the contract's `error.issues[]` names it; the value is never echoed. */
+
 export function issueFrom(p: Problem): Issue {
   const parameter = jsonPath(p.path) || (p.part === 'body' ? 'body' : p.part);
   if (p.kind === 'unknown') return { parameter, in: p.part, reason: 'invalid', message: 'Unknown property.' };

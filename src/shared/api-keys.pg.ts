@@ -22,8 +22,10 @@ export function postgresApiKeys(pool: pg.Pool): ApiKeyRepository {
         }>({
           name: 'api-keys-principal',
           text:
-            'SELECT account_id AS "accountId", id AS "apiKeyId", signing_root AS "signingRoot", signing_salt AS "signingSalt"' +
+            'SELECT account_id AS "accountId", id AS "apiKeyId", ' +
+            'signing_root AS "signingRoot", signing_salt AS "signingSalt"' +
             ' FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+
           values: [hash],
         })
       ).rows[0];

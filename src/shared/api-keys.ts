@@ -6,23 +6,20 @@ import { andThen, type MaybePromise } from './maybe.js';
 export interface Principal {
   accountId: string;
   apiKeyId: string;
-  /** Set when the key requires signed requests (request-signing.ts). */
+  /** Set when the key requires signed requests. */
   signing?: SigningRef;
 }
 
-/** What a key's signing secret is derived from: the sealed root (`file:1`, `pkcs11:2`) and a random salt. */
 export interface SigningRef {
   root: string;
   salt: string;
 }
 
-/** A row's two signing columns as a Principal's `signing` (both set, or the key signs nothing). */
 export const signingOf = (root: string | null, salt: string | null): SigningRef | undefined =>
   root !== null && salt !== null ? { root, salt } : undefined;
 
 const hashKey = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
-/** An API key as the operator sees it (never the key itself). */
 export interface ApiKeyInfo {
   id: string;
   accountId: string;
@@ -30,7 +27,6 @@ export interface ApiKeyInfo {
   prefix: string;
   createdAt: string;
   revokedAt: string | null;
-  /** Whether the key requires signed requests. */
   signed: boolean;
 }
 
@@ -61,7 +57,8 @@ export interface ApiKeyRepository {
   list(): MaybePromise<ApiKeyInfo[]>;
   /** True when a key that was active is now revoked. */
   revoke(now: Date, id: string): MaybePromise<boolean>;
-  /** Makes an active key require signed requests under a new signing secret; false when no active key has `id`. */
+  /** False when no active key has `id`. */
+
   requireSigning(id: string, signing: SigningRef): MaybePromise<boolean>;
   count(): MaybePromise<number>;
 }

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 
-/** Why a request body could not be read; each service answers it in its own error body. */
 export class BodyError extends Error {
   constructor(
     readonly reason: 'media_type' | 'too_large' | 'not_json',
@@ -12,16 +11,12 @@ export class BodyError extends Error {
 }
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
-// JSON text is UTF-8 (RFC 8259): bytes that are not are refused, not silently replaced by U+FFFD.
+// RFC 8259: JSON text is UTF-8, so invalid bytes are refused rather than replaced by U+FFFD.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * The largest form body: the end user's pages (the prompt page's button, the development
- * provider's login form) send a few short fields.
- */
+/** The end user's pages (prompt button, development provider's login form) send a few short fields. */
 export const FORM_BODY_LIMIT = 16 * 1024;
 
-/** hono's body limit for a body without a declared length (chunked), failing with a BodyError. */
 const streamGuard = (limit: number) =>
   bodyLimit({
     maxSize: limit,
@@ -30,10 +25,7 @@ const streamGuard = (limit: number) =>
     },
   });
 
-/**
- * `read(c)` of a body of at most `limit` bytes: a declared length over the limit is refused before
- * anything is read; a body without one (chunked) is read at most `limit` + one chunk, then refused.
- */
+/** A declared length over the limit is refused before reading; a chunked body is read to `limit` + one chunk. */
 async function withinLimit<T>(
   c: Context,
   limit: number,
@@ -42,8 +34,8 @@ async function withinLimit<T>(
 ): Promise<T> {
   const length = c.req.header('content-length');
   if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-    // The declared length decides (node's parser holds the body to it), and the body is read
-    // straight from the socket: hono's bodyLimit would turn it into a web stream first.
+    // Node's parser holds the body to its declared length, so it is read straight from the socket
+    // instead of through hono's bodyLimit, which would turn it into a web stream first.
     if (parseInt(length, 10) > limit) throw new BodyError('too_large', limit);
     return read();
   }
@@ -54,27 +46,19 @@ async function withinLimit<T>(
   return value as T;
 }
 
-/**
- * A reader of the request's JSON body, for an operation that declares one: `application/json`,
- * at most `limit` bytes, UTF-8 JSON; otherwise a BodyError. The decoded text is left in hono's
- * body cache, so anything that reads the body again gets it without a second read.
- */
+/** Leaves the decoded text in hono's body cache, so a later reader does not read the body again. */
 export function jsonBodyReader(limit: number): (c: Context) => Promise<unknown> {
   const guard = streamGuard(limit);
   return (c) => {
     if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? ''))
       return Promise.reject(new BodyError('media_type', limit));
-    // Read already, within the limit (rawBodyReader, for a signature): parsed from hono's cache.
+    // rawBodyReader already read it within the limit, for a signature.
     if (c.req.bodyCache.arrayBuffer) return parseJson(c, limit);
     return withinLimit(c, limit, guard, () => parseJson(c, limit));
   };
 }
 
-/**
- * A reader of the request's body as bytes, whatever its media type, within `limit` (a signed
- * request's signature covers the body's MD5). hono keeps what it read, so a JSON body read
- * afterwards is not read again.
- */
+/** For signed requests, whose signature covers the body's MD5 whatever its media type. */
 export function rawBodyReader(limit: number): (c: Context) => Promise<Uint8Array> {
   const guard = streamGuard(limit);
   return (c) => withinLimit(c, limit, guard, async () => new Uint8Array(await c.req.arrayBuffer()));
@@ -88,7 +72,7 @@ async function parseJson(c: Context, limit: number): Promise<unknown> {
     if (err instanceof BodyError) throw err;
     throw new BodyError('not_json', limit);
   }
-  // hono's body cache holds promises at run time (its type says string).
+  // hono's body cache holds promises at run time, whatever its type says.
   (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
   try {
     return JSON.parse(text) as unknown;
@@ -97,7 +81,6 @@ async function parseJson(c: Context, limit: number): Promise<unknown> {
   }
 }
 
-/** A reader of a form body (hono's parseBody) of at most `limit` bytes; a BodyError over it. */
 export function formBodyReader(limit: number = FORM_BODY_LIMIT): (c: Context) => Promise<Record<string, unknown>> {
   const guard = streamGuard(limit);
   return (c) => withinLimit(c, limit, guard, () => c.req.parseBody());

@@ -1,11 +1,10 @@
-/** Time source, injected so that expiry and timestamps are tested by moving time, not by waiting. */
+/** Injected so that tests move time instead of waiting. */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock for tests: starts at `start` and moves only when told. */
 export function manualClock(start = new Date('2024-07-01T00:00:00.000Z')) {
   let t = start.getTime();
   return {
@@ -19,20 +18,17 @@ export function manualClock(start = new Date('2024-07-01T00:00:00.000Z')) {
   };
 }
 
-/** A clock that keeps to a reference clock (the database's): see anchoredClock. */
 export interface AnchoredClock extends Clock {
-  /** Reads the reference again; resolves with the offset in ms (reference − base). */
+  /** Resolves with the offset in ms (reference − base). */
   sync(): Promise<number>;
   stop(): void;
 }
 
 /**
- * `base` moved by its offset from `reference` (the database server's clock), measured at start and
- * every `syncIntervalMs`: instances whose own clocks disagree still agree on the time, so that
- * expiry, sweeps and rate-limit refills that they share and compare are decided by one clock.
- * An offset over `toleranceMs` is reported to `warn` at start and at most every `warnIntervalMs`
- * after, while it lasts. A reference that cannot be read keeps the last offset.
+ * `base` shifted to the database server's clock, so that instances whose own clocks disagree decide shared expiry,
+ * sweeps and rate-limit refills by one clock. A reference that cannot be read keeps the last offset.
  */
+
 export async function anchoredClock(
   base: Clock,
   reference: () => Promise<Date>,

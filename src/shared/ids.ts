@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 
-// Random bytes come from the CSPRNG a pool at a time, as Node's randomUUID does (see BENCHMARKS.md).
+// Filled a pool at a time, as Node's randomUUID does, because a CSPRNG call per id is slow (BENCHMARKS.md).
 const pool = Buffer.alloc(4096);
 let used = pool.length;
 
@@ -14,7 +14,8 @@ function randomHex(bytes: number): string {
   return hex;
 }
 
-/** The creation time in base 36 leads, so ids sort roughly by creation; 80 random bits follow. */
+/** The time leads so that ids sort roughly by creation. */
+
 export function newId(prefix: string, now: Date = new Date()): string {
   return `${prefix}_${now.getTime().toString(36).padStart(9, '0')}${randomHex(10)}`;
 }

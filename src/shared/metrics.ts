@@ -4,17 +4,12 @@ import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-/** The services a request is counted under; anything else (docs, health, an unknown path) is `other`. */
+/** Anything else (docs, health, an unknown path) is `other`. */
 export type ServiceLabel = 'orders' | 'keys' | 'other';
 
-/**
- * The process's Prometheus metrics, one registry per process (or per test). Every label is a
- * bounded set: service, operation (an operationId of the contracts, or `none`), status class,
- * engine, backend, event and outcome; never an id, a key or a path.
- */
+/** Every label is a bounded set (an operationId, never an id, a key or a path), to bound the series count. */
 export interface Metrics {
   readonly registry: Registry;
-  /** One answered request: its service, operationId, status, duration and declared body size. */
   request(
     service: ServiceLabel,
     operation: string,
@@ -22,15 +17,11 @@ export interface Metrics {
     seconds: number,
     bodyBytes: number | undefined,
   ): void;
-  /** One sealed-module operation (derive, seal, unseal, mac) on a backend: how long, and whether it failed. */
   sealedOperation(backend: string, operation: string, seconds: number, failed: boolean): void;
-  /** One key-service event (a key made, a transaction created, a sign-in, an exchange, an expiry) and its outcome. */
   keysEvent(event: string, outcome: string, count?: number): void;
-  /** The WAL checkpoint worker's last pass (SQLite): frames in the WAL, and how many of them are checkpointed. */
   walCheckpoint(walFrames: number, checkpointed: number): void;
 }
 
-/** What the database gauges read at each scrape: PostgreSQL's pool, or SQLite's file (its WAL beside it). */
 export interface DatabaseGauges {
   engine: 'sqlite' | 'postgres';
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
@@ -85,7 +76,9 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
   });
   const events = new Counter({
     name: 'keygen_events_total',
-    help: 'Key-service events (key_created, transaction_created, sign_in_started, sign_in_finished, key_token_exchanged, transaction_expired), by outcome.',
+    help:
+      'Key-service events (key_created, transaction_created, sign_in_started, sign_in_finished, ' +
+      'key_token_exchanged, transaction_expired), by outcome.',
     labelNames: ['event', 'outcome'] as const,
     registers: [registry],
   });
@@ -176,10 +169,8 @@ export function createMetrics(db?: DatabaseGauges): Metrics {
   };
 }
 
-/**
- * The metrics listener: Prometheus text at `/metrics` on its own host and port (METRICS_HOST,
- * METRICS_PORT), apart from the public port, so that a balancer never exposes it.
- */
+/** On its own host and port, apart from the public port, so that a balancer never exposes it. */
+
 export async function startMetricsServer(
   registry: Registry,
   host: string,

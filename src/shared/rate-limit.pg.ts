@@ -3,14 +3,13 @@ import type { Clock } from './clock.js';
 import { resetOf, type RateLimitConfig, type RateLimiter } from './rate-limit.js';
 
 /**
- * The same token bucket kept in PostgreSQL's `rate_limits`, so that every instance draws on one
- * bucket per key: one statement per request refills the row by the time since its last fill and
- * takes a token when there is one, under the row's lock. Instances' clocks may differ a little:
- * a fill never goes back in time (an instance whose clock is behind adds nothing).
+ * One statement per request refills and takes under the row's lock, so every instance draws on one bucket.
+ * A fill never goes back in time, so an instance whose clock is behind adds nothing.
  */
 export function postgresRateLimiter(pool: pg.Pool, config: RateLimitConfig, clock: Clock): RateLimiter {
   const burst = config.burst * 1000;
-  // filled = min(burst, tokens + elapsed ms × perSecond) in thousandths of a token.
+  // In thousandths of a token: ms elapsed × per second.
+
   const filled = 'LEAST($2::bigint, r.tokens + GREATEST(0, $3::bigint - r.at) * $4::bigint)';
   const text =
     'INSERT INTO rate_limits AS r (api_key_id, tokens, at, allowed) VALUES ($1, $2::bigint - 1000, $3::bigint, 1) ' +

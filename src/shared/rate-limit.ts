@@ -11,13 +11,11 @@ export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until at least one token is available again. */
   resetSeconds: number;
-  /** When at least one token is available again, as Unix time in seconds (the `ratelimit-reset` header). */
+  /** Unix time in seconds. */
   resetAt: number;
 }
 
-/** The wait for one token and its Unix time, from the tokens left after this request. */
 export function resetOf(
   tokens: number,
   perSecond: number,
@@ -27,7 +25,7 @@ export function resetOf(
   return { resetSeconds: Math.ceil(waitMs / 1000), resetAt: Math.ceil((nowMs + waitMs) / 1000) };
 }
 
-/** A token bucket per key (an API key id), refilled continuously, in this process's memory (SQLite's one process). */
+/** In process memory, which is enough on SQLite's one process; PostgreSQL's instances share rate-limit.pg.ts. */
 export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys = 100_000): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return (key: string): RateDecision | null => {
@@ -53,22 +51,15 @@ export function createRateLimiter(config: RateLimitConfig, clock: Clock, maxKeys
   };
 }
 
-/**
- * Takes a token for a key (an API key id): the decision, or null when there is no limit. In
- * memory on SQLite's one process; in the database, shared by every instance, on PostgreSQL
- * (rate-limit.pg.ts).
- */
+/** Null when there is no limit. */
 export type RateLimiter = (key: string) => MaybePromise<RateDecision | null>;
 
-/**
- * What a decision tells the client: the `ratelimit-*` headers and, when it refuses, also
- * `retry-after` and the message. Each service wraps the message in its own error body.
- */
 export function rateLimitAnswer(decision: RateDecision): { headers: Record<string, string>; refusal?: string } {
   const headers: Record<string, string> = {
     'ratelimit-limit': String(decision.limit),
     'ratelimit-remaining': String(decision.remaining),
-    // A Unix timestamp, as AfterShip's rate-limit page defines `ratelimit-reset`.
+    // A Unix timestamp, as AfterShip's rate-limit page defines it.
+
     'ratelimit-reset': String(decision.resetAt),
   };
   if (decision.allowed) return { headers };

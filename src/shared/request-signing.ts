@@ -4,18 +4,9 @@ import type { SigningRef } from './api-keys.js';
 import { andThen, type MaybePromise } from './maybe.js';
 
 /**
- * Signed requests, as AfterShip's "AES" authentication has them (its headers renamed `as-` →
- * `svc-` like the others): a key that requires them sends, besides `svc-api-key`,
- * `svc-signature-hmac-sha256` = base64(HMAC-SHA256(signing secret, SignString)) and a `date`
- * within 3 minutes of the service's time. SignString is, joined by "\n":
- *
- *   method, content MD5 (upper-case hex of the body; empty without a body), content type (empty
- *   without a body), date, the `svc-` headers but the signature (`name:value`, names lower-case,
- *   both trimmed, sorted by name, joined by "\n"), and the path with the query (its `name=value`
- *   pairs as sent, sorted by name, repeated names in the order sent).
- *
- * A key's signing secret is derived in the sealed module from the key's id and a random salt
- * (`cli api-key signing-secret`): it is shown once and stored nowhere.
+ * AfterShip's "AES" authentication with its `as-` headers renamed `svc-`: the signature is
+ * base64(HMAC-SHA256(signing secret, SignString)) and `date` must be within 3 minutes. The secret is derived in
+ * the sealed module from the key's id and a random salt, so it is shown once and stored nowhere.
  */
 export const SIGNATURE_HEADER = 'svc-signature-hmac-sha256';
 export const SIGNATURE_WINDOW_MS = 3 * 60_000;
@@ -26,7 +17,7 @@ const RFC_1123 =
 
 export interface SignedRequest {
   method: string;
-  /** The path and query as sent (`/commerce/2024-07/orders?limit=10`). */
+  /** Path and query as sent. */
   target: string;
   headers: Iterable<[string, string]>;
   contentType: string | undefined;
@@ -36,7 +27,7 @@ export interface SignedRequest {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The canonical resource: the path, and the query's pairs sorted by name (a stable sort keeps repeated names in order). */
+// A stable sort keeps repeated names in the order sent.
 function canonicalResource(target: string): string {
   const mark = target.indexOf('?');
   if (mark < 0) return target;
@@ -67,24 +58,21 @@ export function signString(req: SignedRequest): string {
   ].join('\n');
 }
 
-/** The signature a client sends: base64 of the HMAC-SHA256 of SignString under the secret's UTF-8 bytes. */
 export const sign = (secret: string, req: SignedRequest) =>
   createHmac('sha256', secret).update(signString(req)).digest('base64');
 
-/** `file:1` ↔ the file root version 1. */
 export const rootName = (root: RootRef) => `${root.backend}:${root.version}`;
 function parseRoot(name: string): RootRef | undefined {
   const m = /^(file|pkcs11):([1-9]\d*)$/.exec(name);
   return m ? { backend: m[1] as RootRef['backend'], version: Number(m[2]) } : undefined;
 }
 
-/** A new signing reference for a key: the module's current root and a random salt. */
 export const newSigning = (sealed: SealedModule): SigningRef => ({
   root: rootName(sealed.current),
   salt: randomBytes(16).toString('base64url'),
 });
 
-/** The signing secret of key `keyId` (`svcsig_…`), derived in the sealed module; undefined when its root is not held. */
+/** Undefined when the module no longer holds the key's root. */
 export function signingSecret(sealed: SealedModule, keyId: string, ref: SigningRef): MaybePromise<string | undefined> {
   const root = parseRoot(ref.root);
   if (!root || !sealed.roots().some((r) => sameRoot(r, root))) return undefined;
@@ -102,10 +90,10 @@ export type SignatureVerdict =
     };
 
 /**
- * Checks a request of a key that requires signatures. The secrets derived are remembered per key
- * and salt (a new secret has a new salt), so a busy client costs one HMAC per request, not a
- * derivation in the sealed module.
+ * Secrets are cached per key and salt (a new secret has a new salt), so a busy client costs one HMAC per request
+ * instead of a derivation in the sealed module.
  */
+
 export function createSignatureVerifier(sealed: SealedModule, now: () => number, maxEntries = 10_000) {
   const secrets = new Map<string, string>();
   return (

@@ -3,7 +3,7 @@ import { buildInfo } from './assets.js';
 /** What `npm run build` recorded about the bundle and its SQLite binding. */
 export interface BuildInfo {
   node: string;
-  /** The Node-API version the binding was compiled against; every Node.js that offers it loads it. */
+  /** Every Node.js that offers this Node-API version loads the binding. */
   napi: number;
   platform: string;
   arch: string;
@@ -34,7 +34,6 @@ function olderThan(version: string, min: readonly number[]): boolean {
 const target = (p: { platform: string; arch: string; libc: string | null }) =>
   `${p.platform}-${p.arch}${p.libc ? ` (${p.libc})` : ''}`;
 
-/** Why this process cannot run the program, in words an operator can act on. */
 export function runtimeProblem(here: Here, built?: BuildInfo): string | undefined {
   const napi = built?.napi ?? 10;
   if (olderThan(here.version, MIN_NODE) || here.napi < napi) {

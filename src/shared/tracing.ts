@@ -8,13 +8,7 @@ import type { SealedModule } from '../keys/sealed/sealed-module.js';
 import type { Tracing } from './tracing-hooks.js';
 import type { VersionInfo } from './version.js';
 
-/**
- * OpenTelemetry traces, exported over OTLP/HTTP (JSON) to where the standard OTEL_EXPORTER_OTLP_*
- * variables say: each request is a server span named by its operationId, each repository call
- * (the database) and each sealed-module operation (the token) a child span. This module is
- * imported only when an endpoint is set (src/shared/tracing-hooks.ts), so that without one no
- * OpenTelemetry code runs.
- */
+/** Imported only when an endpoint is set (tracing-hooks.ts), so that without one no OpenTelemetry code runs. */
 export function startTracing(version: VersionInfo, env: Record<string, string | undefined> = process.env): Tracing {
   // The API's context is process-wide by OpenTelemetry's design: spans find their parent through it.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -56,7 +50,6 @@ function traceRequest(tracer: Tracer, c: Context, next: () => Promise<void>): Pr
   );
 }
 
-/** Runs `fn` in a child span of the active one, ending it when the answer (at once or a promise) is there. */
 function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: () => T): T {
   const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, context.active());
   const failed = (err: unknown) => {
@@ -86,7 +79,6 @@ function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: () 
   return out;
 }
 
-/** Every method of every repository as a span `db <repository>.<method>`: the database calls of a request. */
 function traceRepositories<R extends object>(tracer: Tracer, repos: R, system: string): R {
   const out: Record<string, unknown> = {};
   for (const [group, repo] of Object.entries(repos)) {
@@ -110,7 +102,6 @@ function traceRepositories<R extends object>(tracer: Tracer, repos: R, system: s
   return out as R;
 }
 
-/** The sealed module's operations as spans `sealed <operation>`: the token's share of a request. */
 function traceSealed(tracer: Tracer, sealed: SealedModule): SealedModule {
   const attrs = (operation: string) => ({
     'keygen.sealed.backend': sealed.current.backend,

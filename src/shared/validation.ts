@@ -5,23 +5,16 @@ import { formBodyReader } from './body.js';
 type Segment = PropertyKey;
 export type RequestPart = 'header' | 'path' | 'query' | 'body';
 
-/**
- * One problem of a request, as both services' error bodies are built from it: the order service
- * writes `meta.errors[]` (`{path, info}`), the key service `error.issues[]`.
- */
+/** Engine-neutral, so each service can build its own error body from it. */
 export interface Problem {
   part: RequestPart;
-  /** Where in the part: `['items', 0, 'quantity']`; a query parameter's or header's name. */
+  /** `['items', 0, 'quantity']`, or a query parameter's or header's name. */
   path: readonly Segment[];
-  /**
-   * `unknown`: a property or query parameter the contract does not declare; `missing`: nothing is
-   * there and something must be; `invalid`: any other failure, described by `issue`.
-   */
+  /** `unknown` is a property or query parameter the contract does not declare. */
   kind: 'unknown' | 'missing' | 'invalid';
   issue?: z.core.$ZodIssue;
 }
 
-/** `items[0].quantity` from `['items', 0, 'quantity']`. */
 export function jsonPath(path: readonly Segment[]): string {
   let out = '';
   for (const seg of path) {
@@ -40,11 +33,7 @@ function valueAt(input: unknown, path: readonly Segment[]): unknown {
   return v;
 }
 
-/**
- * The one walker of zod issues: one problem per failure (one per unknown key), a value missing
- * where the schema wants one named as missing, and a value that fails both its format and its
- * pattern (a DateTime) named once.
- */
+/** A value failing both its format and its pattern (a DateTime) is reported once. */
 export function walkIssues(part: RequestPart, input: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
   const out: Problem[] = [];
   let lastFormatPath: string | undefined;
@@ -73,16 +62,11 @@ export interface RequestSchemas {
   body?: { content?: Record<string, { schema?: unknown }> };
 }
 
-/** Query values as the query validator sees them: repeated parameters as arrays. */
 function queryValue(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
 }
 
-/**
- * The declared headers of a request, under the schema's own names (header names are
- * case-insensitive). Only those are read: building an object of every header would make
- * @hono/node-server turn the whole request's headers into a web `Headers` first.
- */
+// Only the declared headers are read: an object of every header would make @hono/node-server build a web `Headers`.
 function headerValue(c: Context, names: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of names) {
@@ -92,21 +76,16 @@ function headerValue(c: Context, names: readonly string[]): Record<string, strin
   return out;
 }
 
-/** Where hono keeps each part's validated value, for `c.req.valid(...)`. */
 type Target = { header: 'header'; path: 'param'; query: 'query'; body: 'json' | 'form' };
 
-/** Whether an operation's request declares a JSON body (read by the service before validation). */
 export const declaresJsonBody = (request: RequestSchemas | undefined) =>
   request?.body?.content?.['application/json']?.schema !== undefined;
 
 const readForm = formBodyReader();
 
 /**
- * The one validation of a request: every declared part (headers, path, query, body) parsed with
- * its schema, in that order, and every problem of every part returned at once (none: the parsed
- * values are what `c.req.valid(...)` gives the handler). With `strictQuery`, a query parameter the
- * operation does not declare is a problem too. `body` is the JSON body already read; a form body
- * is read here (the only asynchronous case).
+ * Validates every declared part and returns every problem at once. `body` is the JSON body already read; a form
+ * body is read here, the only asynchronous case.
  */
 export function requestChecker(request: RequestSchemas | undefined, strictQuery: boolean) {
   type Part = {
@@ -154,14 +133,13 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
     for (const [i, { part, target, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) c.req.addValidatedData(target, parsed.data as never);
-      // Concatenated, not pushed with a spread: a spread of 130,000 problems overflows the stack.
+      // Not pushed with a spread: a spread of very many problems overflows the stack.
       else problems = problems.concat(walkIssues(part, inputs[i], parsed.error.issues));
     }
     return problems;
   };
   return (c: Context, body: unknown): Problem[] | Promise<Problem[]> => {
     const inputs = parts.map(({ read }) => read(c, body));
-    // Synchronous unless a form body is still being read.
     if (!inputs.some((input) => input instanceof Promise)) return check(c, inputs);
     return Promise.all(inputs).then((read) => check(c, read));
   };
@@ -175,12 +153,9 @@ function unwrap(schema: z.ZodType): z.ZodType {
 }
 
 /**
- * Adapts a generated query schema to the transport (the operation layer does it for every
- * query): query values arrive as strings, and a repeated parameter sent once arrives as a single
- * string. Numbers are converted only when the whole value is a decimal integer, so `"12abc"`
- * still fails with the generated bound's message. An enum with values that begin with `+`
- * (`sort=+source_created_at`, as the seed writes it) reads a leading space as `+`: a literal `+`
- * arrives as a space under form decoding.
+ * Query values arrive as strings, a repeated parameter sent once as one string. Numbers convert only when the
+ * whole value is a decimal integer, so `"12abc"` fails with the generated message. An enum whose values begin with
+ * `+` (`sort=+source_created_at`) reads a leading space as `+`, because form decoding turns a literal `+` into one.
  */
 export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
   const shape: Record<string, z.ZodType> = {};
@@ -199,23 +174,18 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
   return z.object(shape) as unknown as T;
 }
 
-/** A UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
 
 /**
- * Whether `value` is a string that holds U+0000 or a lone surrogate: what neither database can
- * hold as sent (PostgreSQL refuses NUL in text, and both store a lone surrogate as U+FFFD, so two
- * different values would become one). A path id holding one names nothing.
+ * U+0000 or a lone surrogate: PostgreSQL refuses NUL in text, and both engines store a lone surrogate as U+FFFD,
+ * so two different values would become one.
  */
 export const isUnstorable = (value: unknown): value is string =>
   typeof value === 'string' && (value.includes('\0') || LONE_SURROGATE.test(value));
 
-/**
- * Adds a problem for every string in `value` (a query's values, a JSON body) that holds U+0000 or
- * a lone surrogate. Iterative, with each path built only for a string found: a body may be nested
- * as deep as its size allows.
- */
+// Iterative, because a body may be nested as deep as its size allows.
+
 function unstorableStrings(part: RequestPart, value: unknown, into: Problem[]): void {
   type Node = { value: unknown; key?: Segment; parent?: Node };
   const pending: Node[] = [{ value }];

@@ -29,29 +29,22 @@ export interface DevProviderOptions {
   issuer: string;
   redirectUri: string;
   users: readonly DevUser[];
-  /** Where its sessions, interactions, grants, codes and wrong-password counts are kept (shared by the instances). */
+  /** Shared by the instances, so a sign-in may move between them. */
   records: DevProviderRepository;
-  /** Its signing key, cookie keys and client secret are derived from the root (dev-provider-keys.ts). */
+  /** Its signing key, cookie keys and client secret are derived from the root. */
   sealed: SealedModule;
-  /** Time source of the wrong-password throttle. */
+  /** For the wrong-password throttle only. */
   clock?: Clock;
 }
 
-/**
- * The identity issuer of the development provider's users, whatever URL it is served at (the
- * issuer URL in its tokens follows PORT and PUBLIC_URL). Its tokens are still checked against
- * the URL issuer.
- */
+/** Stable whatever URL the provider is served at; its tokens are still checked against the URL issuer. */
 export const DEV_ISSUER_IDENTITY = 'urn:keygen:development-provider';
 
-/** Wrong passwords allowed per user name within LOCKOUT_MS; then the form refuses until the window passes. */
+/** Per user name within LOCKOUT_MS. */
 export const MAX_FAILED_LOGINS = 5;
 const LOCKOUT_MS = 15 * 60 * 1000;
 
-/**
- * Headers of every page and answer of the provider: not framed, not cached, not sniffed. No
- * form-action: Chromium applies it to the redirects after the login form, which end at the app.
- */
+/** No form-action: Chromium applies it to the redirects after the login form, which end at the app. */
 const PAGE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
   'X-Frame-Options': 'DENY',
@@ -78,22 +71,16 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * The embedded OpenID provider (oidc-provider) that plays the social provider in development,
- * tests and the default start: authorization code with PKCE, a login form for the configured
- * test users, and consent granted automatically to its single client, the key service.
- * It needs the Node request and response, so it answers only behind @hono/node-server.
- * Instances on one database and one sealed root are one provider: its records and wrong-password
- * counts are in the database, its keys and client secret derived from the root, so a sign-in may
- * go from one instance to another, and survives a restart.
+ * Plays the social provider in development and tests. It needs Node's request and response, so it answers only
+ * behind @hono/node-server; its state is in the database and its keys derive from the root, so instances on one
+ * database and root act as one provider.
  */
 export function createDevProvider(opts: DevProviderOptions) {
   const clientId = 'keygen-dev';
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   if (!mountPath.endsWith(MOUNT)) throw new Error(`The development provider's issuer must end with ${MOUNT}.`);
 
-  // oidc-provider is built from the secrets derived from the root: at once from the file backend,
-  // once a token has answered otherwise (requests wait for it; a failed derivation is tried again
-  // by the next request).
+  // Built lazily, because a token may not answer at start; a failed derivation is tried again by the next request.
   let built: MaybePromise<Built> | undefined;
   const ready = (): MaybePromise<Built> => {
     if (built === undefined) {
@@ -184,9 +171,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     );
 
   const clock = opts.clock ?? systemClock;
-  // Wrong passwords by user name, counted in the database so that every instance sees them: one
-  // row of fixed size per name (kept as a MAC) tried in the last 15 minutes, deleted when its owner
-  // signs in, or at the first sweep after its window passed.
+  // Counted in the database so that every instance sees them; the name is kept as a MAC, so rows have a fixed size.
   const records = opts.records;
   const nameKey = async (name: string) => loginNameKey(opts.sealed, name);
   const lockedOut = async (name: string) =>
@@ -196,12 +181,13 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     await records.addLoginFailure(await nameKey(name), now, new Date(now.getTime() + LOCKOUT_MS));
   };
 
-  /** An interaction oidc-provider does not know (expired after 10 minutes, or never started): start again. */
+  /** An interaction oidc-provider does not know (expired, or never started). */
   const startAgain = (c: Context) =>
     c.html(
       htmlPage(
         'Sign-in expired',
-        '<h1>This sign-in has expired</h1>\n<p class="error" data-reason="expired">Go back to the application and start again.</p>',
+        '<h1>This sign-in has expired</h1>\n' +
+          '<p class="error" data-reason="expired">Go back to the application and start again.</p>',
       ),
       400,
     );
@@ -287,10 +273,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     return alreadySent(outgoing);
   });
 
-  // The service's own requests to the provider (discovery, JWKS, token) stay in the process instead
-  // of going out to the public URL and back (see in-process-fetch.ts); only the provider's URLs.
-  // They keep their path (oidc-provider builds its endpoints' URLs from it), so the provider is
-  // mounted where the service mounts it.
+  // The service's own requests to the provider stay in the process instead of going out to the public URL and back.
+  // They keep their path, because oidc-provider builds its endpoints' URLs from it.
   const issuer = opts.issuer.replace(/\/$/, '');
   const local = inProcessFetch(new Hono().route(mountPath.slice(0, -MOUNT.length) || '/', app).fetch);
   const serverFetch: CustomFetch = (url, options) => {
@@ -299,7 +283,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     return local(url, options);
   };
 
-  /** The client secret the key service authenticates with (derived from the root, like the keys). */
+  /** Derived from the root, like the keys. */
+
   const clientSecret = () => andThen(ready(), (b) => b.clientSecret);
   return { app, issuer: opts.issuer, clientId, clientSecret, idTokenSigningAlg: DEV_ID_TOKEN_ALG, fetch: serverFetch };
 }

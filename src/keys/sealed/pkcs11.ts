@@ -14,25 +14,16 @@ import {
   type SealedModule,
 } from './sealed-module.js';
 
-/**
- * The sealed module's PKCS#11 backend: the roots are secret keys generated inside a token (an HSM,
- * SoftHSM2 in the tests) as sensitive, private, never-extractable objects, one pair per version:
+/*
+ * The PKCS#11 backend keeps one pair of never-extractable secret keys per root version in the token, so no root
+ * byte is ever in this process:
  *
- * - `keygen-root-vN-mac`: a 256-bit generic secret for CKM_SHA256_HMAC. `mac` is an HMAC in the
- *   token over a domain-separated, length-prefixed message; `derive` takes the hardware share as
- *   such an HMAC over (purpose, context, version) and combines it outside with HKDF-SHA256, as the
- *   file backend combines its own share (SoftHSM2 2.6 has no CKM_HKDF_DERIVE, and an HMAC is what
- *   every HSM and KMS offers).
- * - `keygen-root-vN-seal`: an AES-256 key for CKM_AES_GCM. `seal` encrypts in the token with a
- *   random 96-bit IV; the value's two-byte header (backend and version) is part of the additional
- *   data, so a value cannot be moved to another version.
+ * - `keygen-root-vN-mac`, for CKM_SHA256_HMAC. `derive` takes the hardware share as an HMAC and combines it outside
+ *   with HKDF-SHA256, because SoftHSM2 2.6 has no CKM_HKDF_DERIVE and an HMAC is what every HSM and KMS offers.
+ * - `keygen-root-vN-seal`, for CKM_AES_GCM. The value's header (backend and version) is in the additional data, so a
+ *   value cannot be moved to another version.
  *
- * No root byte is ever in this process: it holds object handles, a session pool and the PIN.
- * The library is loaded and initialised once per process (pkcs11Library); each operation takes a
- * session of a small pool (one operation per session at a time) and runs on the event loop (a
- * local token answers at once), or with `threadPool` on libuv's thread pool (pkcs11js's
- * …Async: for a network HSM), within a time limit. A failure of the token (a lost session, a removed device, a library that stopped) drops
- * the sessions and is tried once more on fresh ones; if that fails too the operation rejects with
+ * A token failure drops the sessions and is tried once more on fresh ones; after that the operation rejects with
  * SealedModuleUnavailable, which the service answers with 503 before anything is consumed.
  */
 
@@ -40,31 +31,26 @@ type Api = typeof import('pkcs11js');
 type Handle = Buffer;
 
 export interface Pkcs11Settings {
-  /** KEYGEN_PKCS11_MODULE: the path of the PKCS#11 library. */
   module: string;
-  /** KEYGEN_PKCS11_TOKEN_LABEL: the token is found by its label (a slot id changes when a token is initialised). */
+  /** By label, because a slot id changes when a token is initialised. */
   tokenLabel: string;
-  /** KEYGEN_PKCS11_PIN, or read from KEYGEN_PKCS11_PIN_FILE by the caller. Never logged, never in an error. */
+  /** Never logged, never in an error. */
   pin: string;
-  /** Where the PIN came from, for messages: `KEYGEN_PKCS11_PIN` or `the PIN file /path`. */
+  /** Names the PIN's origin in messages, e.g. `the PIN file /path`. */
   pinSource: string;
-  /** KEYGEN_PKCS11_SESSIONS: sessions in the pool, each one operation at a time (default 2). */
   sessions: number;
-  /** KEYGEN_PKCS11_TIMEOUT_MS: the longest an operation may wait for a session and run (default 5000). */
   timeoutMs: number;
   /**
-   * KEYGEN_PKCS11_THREAD_POOL: run each operation on libuv's thread pool (pkcs11js's …Async calls)
-   * instead of on the event loop. For a token whose calls wait (a network HSM): the loop is not
-   * blocked while they do, and the time limit can end them. With a local token it costs the loop
-   * more than the call itself (measured by scripts/bench/sealed-loop.ts), so it is off by default.
+   * For a network HSM, whose calls wait: the loop is not blocked and the time limit can end them. Off by default
+   * because with a local token it costs the loop more than the call (scripts/bench/sealed-loop.ts).
    */
   threadPool?: boolean;
 }
 
-/** Runs `fn` while no other process of the deployment runs it (a lock in the shared database): root creation and rotation. */
+/** A lock in the shared database, so that no two processes create or rotate a root at once. */
 export type RootLock = <T>(fn: () => Promise<T>) => Promise<T>;
 
-/** The longest message an HMAC in the token gets, and the largest plaintext it seals: nothing unbounded reaches the token. */
+// Nothing unbounded reaches the token.
 export const MAX_MAC_INPUT = 4096;
 export const MAX_SEAL_INPUT = 64 * 1024;
 const GCM_IV = 12;
@@ -78,27 +64,17 @@ interface Loaded {
   api: Api;
   lib: Pkcs11.PKCS11;
   /**
-   * PKCS#11 logs in the application, not a session: once one module of the process is logged in
-   * to a token, C_Login answers CKR_USER_ALREADY_LOGGED_IN whatever PIN another module gives. The
-   * PIN each token accepted (its SHA-256, by token label) lets a second module with another PIN be
-   * refused all the same.
+   * PKCS#11 logs in the application, not a session, so C_Login answers CKR_USER_ALREADY_LOGGED_IN whatever PIN a
+   * second module gives; the accepted PIN's hash per token label lets a wrong one be refused all the same.
    */
   accepted: Map<string, Buffer>;
-  /** One call at a time in the library, from any thread (see LibraryGate). */
   gate: LibraryGate;
 }
 
 /**
- * How many operations (an operation's calls: its …Init, the operation, a probe) may be in the
- * library at once, whichever module of the process makes them and whichever thread runs them.
- * A library initialised with CKF_OS_LOCKING_OK must be safe from several threads, and for a
- * network HSM calls in parallel are the point of the session pool. SoftHSM2 2.6 is not: its
- * secure-memory registry is a std::map whose mutex is made before locking is enabled (SoftHSMv2
- * issue #688), and a call on libuv's thread pool beside another call crashed the process (SIGSEGV
- * in C_Encrypt, 1 run in 6 of test/keys/pkcs11.test.ts before this gate). SoftHSM2 (found by its
- * C_GetInfo manufacturer) gets a gate of one. On the event loop, the default, calls cannot
- * overlap and entering is immediate; with the thread pool, an operation holds its place until its
- * call returns, even past its time limit.
+ * Bounds the operations in the library at once, across modules and threads. PKCS#11 with CKF_OS_LOCKING_OK must be
+ * thread-safe, but SoftHSM2 2.6 is not (SoftHSMv2 issue #688: overlapping calls crash in C_Encrypt), so it gets a
+ * gate of one. With the thread pool an operation holds its place until its call returns, even past its time limit.
  */
 export class LibraryGate {
   private active = 0;
@@ -106,7 +82,6 @@ export class LibraryGate {
 
   constructor(readonly capacity: number) {}
 
-  /** Enters now (true), or waits for a place (a promise), failing with `onTimeout` at `deadline`. */
   enter(deadline: number, onTimeout: () => Error): true | Promise<void> {
     if (this.active < this.capacity) {
       this.active++;
@@ -147,16 +122,14 @@ const codeName = (err: unknown) => {
 };
 const isCode = (err: unknown, ...names: string[]) => names.includes(codeName(err));
 
-/** What to install when the binding is missing: the same version package.json names. */
+/** Names the same pkcs11js version as package.json. */
 export const PKCS11_BINDING_MISSING =
   'KEYGEN_PKCS11_MODULE is set, but the PKCS#11 binding pkcs11js is not installed (it is an optional dependency). ' +
   'Install it in this checkout with `npm install pkcs11js@2.1.7` (it compiles: a C++ compiler, make, Python and ' +
-  "Node.js's headers, npm_config_nodedir), or use a bundle built where it was installed (dist/pkcs11.node beside server.mjs).";
+  "Node.js's headers, npm_config_nodedir), or use a bundle built where it was installed " +
+  '(dist/pkcs11.node beside server.mjs).';
 
-/**
- * pkcs11js, imported only when a token is configured: it is an optional dependency that compiles
- * from source, so an install without it (`npm ci --omit=optional`, or no compiler) must still serve.
- */
+// Imported only when a token is configured: an install without this optional, compiled dependency must still serve.
 async function loadBinding(): Promise<Api> {
   try {
     return (await import('pkcs11js')).default as unknown as Api;
@@ -170,11 +143,7 @@ async function loadBinding(): Promise<Api> {
   }
 }
 
-/**
- * The PKCS#11 library at `modulePath`, loaded and initialised once per process (C_Initialize is
- * process-wide: a second call answers CKR_CRYPTOKI_ALREADY_INITIALIZED, taken as success).
- * Every module opened in the process shares it.
- */
+/** Once per process, because C_Initialize is process-wide; CKR_CRYPTOKI_ALREADY_INITIALIZED counts as success. */
 export function pkcs11Library(modulePath: string): Promise<Loaded> {
   let loaded = libraries.get(modulePath);
   if (!loaded) {
@@ -218,7 +187,7 @@ export function pkcs11Library(modulePath: string): Promise<Loaded> {
   return loaded;
 }
 
-/** The errors that mean "this session, or every session, is gone": open new ones and try once more. */
+// The session, or every session, is gone: open new ones and try once more.
 const CONNECTION_LOST = [
   'CKR_SESSION_HANDLE_INVALID',
   'CKR_SESSION_CLOSED',
@@ -232,7 +201,7 @@ const CONNECTION_LOST = [
   'CKR_CRYPTOKI_NOT_INITIALIZED',
   'CKR_SLOT_ID_INVALID',
 ];
-/** A wrong PIN is never retried on its own: a real token locks its user PIN after a few wrong tries. */
+// Never retried, because a real token locks its user PIN after a few wrong tries.
 const PIN_REFUSED = ['CKR_PIN_INCORRECT', 'CKR_PIN_LOCKED', 'CKR_PIN_INVALID', 'CKR_PIN_LEN_RANGE', 'CKR_PIN_EXPIRED'];
 
 interface Pair {
@@ -240,30 +209,23 @@ interface Pair {
   seal?: Handle;
 }
 
-/** An error of the token at start: a SealedRootError whose message says which setting or object is wrong. */
 const startError = (message: string) => new SealedRootError(message);
 
 /**
- * A token that could not be opened or read for a reason other than its settings (not the PIN, the
- * label or the objects): tried again at start. Processes that log in to one SoftHSM2 token at the
- * same moment can get CKR_GENERAL_ERROR (a login rewrites the token's file that another is reading:
- * 1 start in about 25 of test/keys/hsm-processes.test.ts's four racing processes).
+ * Retried at start: processes logging in to one SoftHSM2 token at once can get CKR_GENERAL_ERROR, because a login
+ * rewrites the token file another is reading (frequency in BENCHMARKS.md, Notes from the code).
  */
 class TokenBusy extends SealedRootError {}
 const START_ATTEMPTS = 8;
 
-/**
- * One token, found by label, with its pool of sessions and the handles of its root objects. Object
- * handles are valid while the application stays logged in; when the sessions are lost they are
- * found again by label.
- */
+/** Object handles are valid while the application stays logged in; after a loss they are found again by label. */
 export class Pkcs11Token {
   private slot: Handle | undefined;
   private idle: Handle[] = [];
   private open = 0;
   private waiting: Array<{ resolve: (s: Handle) => void; reject: (e: Error) => void }> = [];
   private pairs = new Map<number, Pair>();
-  /** Set when the token refused the PIN while running: no further login is tried until a restart. */
+  /** No further login is tried until a restart, so a running process never locks the PIN. */
   private pinRefused = false;
   private closed = false;
 
@@ -277,16 +239,9 @@ export class Pkcs11Token {
   }
 
   /**
-   * Loads the library, finds the token, logs in and reads which roots it holds, under `lock` (the
-   * root lock of the deployment's database) when given. Every failure names its cause.
-   *
-   * Under the lock, processes of one deployment initialise the library and open a token one at a
-   * time. SoftHSM2's file store reads a token's file once, when a process initialises the library,
-   * and a login rewrites that file: a process that initialised it while another logged in kept a
-   * token without its label ("no token labelled ..."), without its user PIN
-   * (CKR_USER_PIN_NOT_INITIALIZED), or that never showed objects made later, so that it made a
-   * second root under the lock. Ten processes opening at once: 7 runs in 20 went wrong so, none in
-   * 40 under the lock (test/keys/hsm-processes.test.ts).
+   * Opens under `lock` because SoftHSM2 reads a token's file once, at initialisation, and a login rewrites it: a
+   * process initialising while another logs in may miss the label, the user PIN or objects made later, and make a
+   * second root (test/keys/hsm-processes.test.ts; figures in BENCHMARKS.md, Notes from the code).
    */
   static async open(settings: Pkcs11Settings, lock?: RootLock): Promise<Pkcs11Token> {
     const opening = async () => {
@@ -302,7 +257,6 @@ export class Pkcs11Token {
     return lock ? lock(opening) : opening();
   }
 
-  /** Runs `fn` (synchronous library calls) with the library to itself. */
   private async exclusive<T>(fn: () => T): Promise<T> {
     const entered = this.loaded.gate.enter(
       Date.now() + this.settings.timeoutMs,
@@ -336,19 +290,22 @@ export class Pkcs11Token {
     const names = found.map((t) => JSON.stringify(t.label)).join(', ') || 'none';
     if (matching.length > 1)
       throw startError(
-        `KEYGEN_PKCS11_TOKEN_LABEL: ${matching.length} tokens are labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module}; labels must be unique.`,
+        `KEYGEN_PKCS11_TOKEN_LABEL: ${matching.length} tokens are labelled ` +
+          `${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module}; labels must be unique.`,
       );
     throw startError(
-      `KEYGEN_PKCS11_TOKEN_LABEL: no token labelled ${JSON.stringify(this.settings.tokenLabel)} in ${this.settings.module} (tokens found: ${names}).`,
+      `KEYGEN_PKCS11_TOKEN_LABEL: no token labelled ${JSON.stringify(this.settings.tokenLabel)} ` +
+        `in ${this.settings.module} (tokens found: ${names}).`,
     );
   }
 
-  /** Opens a read-write session and logs in (already logged in: fine, PKCS#11 logs in the application, not the session). */
+  /** Already logged in is fine: PKCS#11 logs in the application, not the session. */
   private openSession(): Handle {
     const { api, lib } = this;
     if (this.pinRefused)
       throw new SealedModuleUnavailable(
-        `The PKCS#11 token ${JSON.stringify(this.label)} refused ${this.settings.pinSource}; restart with the right PIN.`,
+        `The PKCS#11 token ${JSON.stringify(this.label)} refused ${this.settings.pinSource}; ` +
+          `restart with the right PIN.`,
       );
     this.slot ??= this.findSlot();
     const session = lib.C_OpenSession(this.slot, api.CKF_SERIAL_SESSION | api.CKF_RW_SESSION);
@@ -395,7 +352,6 @@ export class Pkcs11Token {
     }
   }
 
-  /** Forgets every session and handle: the next operation finds the token and its objects again. */
   private reset() {
     for (const session of this.idle.splice(0)) this.discard(session);
     this.slot = undefined;
@@ -420,7 +376,8 @@ export class Pkcs11Token {
           this.waiting = this.waiting.filter((w) => w !== waiter);
           reject(
             new SealedModuleUnavailable(
-              `No session of the PKCS#11 token ${JSON.stringify(this.label)} became free within ${this.settings.timeoutMs} ms.`,
+              `No session of the PKCS#11 token ${JSON.stringify(this.label)} ` +
+                `became free within ${this.settings.timeoutMs} ms.`,
             ),
           );
         },
@@ -437,7 +394,6 @@ export class Pkcs11Token {
     else this.idle.push(session);
   }
 
-  /** A session was lost, or the pool shrank: a waiter gets a new one. */
   private replaceForWaiter() {
     const next = this.waiting.shift();
     if (!next) return;
@@ -452,11 +408,6 @@ export class Pkcs11Token {
     }
   }
 
-  /**
-   * Runs one operation on a session of the pool, within the time limit. A token failure drops the
-   * session (and every session when the connection is lost) and is tried once more; then it is
-   * SealedModuleUnavailable. `fn` gets the session and answers a value or a promise.
-   */
   async run<T>(what: string, fn: (session: Handle) => T | Promise<T>): Promise<T> {
     const { gate } = this.loaded;
     let last: unknown;
@@ -466,7 +417,8 @@ export class Pkcs11Token {
         deadline,
         () =>
           new SealedModuleUnavailable(
-            `The PKCS#11 library ${this.settings.module} was busy for ${this.settings.timeoutMs} ms (an earlier call did not return).`,
+            `The PKCS#11 library ${this.settings.module} was busy for ${this.settings.timeoutMs} ms ` +
+              `(an earlier call did not return).`,
           ),
       );
       if (entered !== true) await entered;
@@ -484,7 +436,7 @@ export class Pkcs11Token {
       let timer: NodeJS.Timeout | undefined;
       let work: Promise<T>;
       try {
-        // A synchronous operation (the default) has answered already; only a call on the thread pool is raced against the time limit.
+        // Only a call on the thread pool can be raced against the time limit; a synchronous one has answered.
         const answer = fn(session);
         if (!(answer instanceof Promise)) {
           this.release(session);
@@ -499,8 +451,8 @@ export class Pkcs11Token {
         const result = await Promise.race([
           work,
           new Promise<never>((_, reject) => {
-            // Checked after one more turn of the loop (setImmediate runs after I/O callbacks): an
-            // operation that finished while the loop was blocked past the deadline is not a timeout.
+            // setImmediate runs after I/O callbacks, so an operation that finished while the loop was blocked
+            // past the deadline is not a timeout.
             timer = setTimeout(() => setImmediate(() => reject(new TimedOut())), Math.max(1, deadline - Date.now()));
           }),
         ]);
@@ -520,7 +472,8 @@ export class Pkcs11Token {
           work.then(done, done);
           this.replaceForWaiter();
           throw new SealedModuleUnavailable(
-            `The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} within ${this.settings.timeoutMs} ms.`,
+            `The PKCS#11 token ${JSON.stringify(this.label)} did not answer ${what} ` +
+              `within ${this.settings.timeoutMs} ms.`,
           );
         }
         if (err instanceof SealedRootError || err instanceof RangeError) {
@@ -565,7 +518,6 @@ export class Pkcs11Token {
     };
   }
 
-  /** The token's root objects by version, checked: the right key type, and the root never leaves the token. */
   private readPairs(session: Handle): Map<number, Pair> {
     const { api, lib } = this;
     lib.C_FindObjectsInit(session, [{ type: api.CKA_CLASS, value: api.CKO_SECRET_KEY }]);
@@ -586,16 +538,19 @@ export class Pkcs11Token {
       const pair = pairs.get(version) ?? {};
       if (pair[kind])
         throw new SealedRootError(
-          `The PKCS#11 token ${JSON.stringify(this.label)} holds two objects labelled ${a.label}; remove the one that no key was made with.`,
+          `The PKCS#11 token ${JSON.stringify(this.label)} holds two objects labelled ${a.label}; ` +
+            `remove the one that no key was made with.`,
         );
       const keyType = kind === 'mac' ? [api.CKK_GENERIC_SECRET, api.CKK_SHA256_HMAC] : [api.CKK_AES];
       if (!keyType.includes(a.keyType))
         throw new SealedRootError(
-          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} is not ${kind === 'mac' ? 'a generic secret (HMAC) key' : 'an AES key'}.`,
+          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} ` +
+            `is not ${kind === 'mac' ? 'a generic secret (HMAC) key' : 'an AES key'}.`,
         );
       if (!a.token || !a.private || !a.sensitive || a.extractable || !a.neverExtractable) {
         throw new SealedRootError(
-          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} could leave the token (it must be a private, sensitive, never-extractable token object); it is not used.`,
+          `${a.label} in the PKCS#11 token ${JSON.stringify(this.label)} could leave the token ` +
+            `(it must be a private, sensitive, never-extractable token object); it is not used.`,
         );
       }
       pair[kind] = handle;
@@ -604,7 +559,7 @@ export class Pkcs11Token {
     return pairs;
   }
 
-  /** discover, with the library to itself, tried again while the token is busy (about 2 s in all, with jitter so that racing processes part). */
+  // Jitter, so that racing processes part.
   private async rediscover(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -618,7 +573,6 @@ export class Pkcs11Token {
     }
   }
 
-  /** Reads the token's roots now (at start, after a loss, or to find a version made by another process). */
   private discover(): Map<number, Pair> {
     const session = this.idle.pop() ?? this.connectForStart();
     try {
@@ -634,7 +588,7 @@ export class Pkcs11Token {
     return this.pairs;
   }
 
-  /** The versions whose two objects the token holds, ascending. */
+  /** Only versions with both objects, ascending. */
   versions(): number[] {
     return [...this.pairs]
       .filter(([, p]) => p.mac && p.seal)
@@ -642,7 +596,7 @@ export class Pkcs11Token {
       .sort((a, b) => a - b);
   }
 
-  /** Versions with only one of their two objects (a creation that stopped half-way): `keygen-root-v2-seal` missing, say. */
+  /** The missing labels of versions whose creation stopped half-way. */
   incomplete(): string[] {
     return [...this.pairs].flatMap(([v, p]) => (p.mac && p.seal ? [] : [rootLabel(v, p.mac ? 'seal' : 'mac')]));
   }
@@ -669,14 +623,13 @@ export class Pkcs11Token {
       { type: api.CKA_KEY_TYPE, value: mac ? api.CKK_GENERIC_SECRET : api.CKK_AES },
       { type: api.CKA_VALUE_LEN, value: 32 },
       { type: api.CKA_LABEL, value: rootLabel(version, kind) },
-      // A token object, readable only once logged in (SoftHSM2 writes a non-private key's value
-      // into its files in the clear), whose value is never shown and never leaves the token.
+      // Private, because SoftHSM2 writes a non-private key's value into its files in the clear.
       { type: api.CKA_TOKEN, value: true },
       { type: api.CKA_PRIVATE, value: true },
       { type: api.CKA_SENSITIVE, value: true },
       { type: api.CKA_EXTRACTABLE, value: false },
       { type: api.CKA_MODIFIABLE, value: false },
-      // One use each: no derivation or wrapping could carry the value out.
+      // One use each, so no derivation or wrapping could carry the value out.
       { type: api.CKA_SIGN, value: mac },
       { type: api.CKA_VERIFY, value: false },
       { type: api.CKA_ENCRYPT, value: !mac },
@@ -687,11 +640,7 @@ export class Pkcs11Token {
     ]);
   }
 
-  /**
-   * Makes sure the token holds a root, under `lock` so that processes starting together on an empty
-   * token make one: reads the token again inside the lock, completes a version left half-made, and
-   * makes version 1 when there is none (`create`) or says what is missing. Returns what it made.
-   */
+  /** Reads the token again inside `lock`, so that processes starting together on an empty token make one root. */
   async ensureRoots(create: boolean, lock: RootLock): Promise<string[]> {
     const pending = () => this.versions().length === 0 || this.incomplete().length > 0;
     if (!pending()) return [];
@@ -723,16 +672,18 @@ export class Pkcs11Token {
     const half = this.incomplete();
     if (half.length > 0) {
       return new SealedRootError(
-        `The PKCS#11 token ${JSON.stringify(this.label)} is missing ${half.join(', ')} (a root made half-way). Set KEYGEN_SEALED_ROOT_CREATE=true to complete it.`,
+        `The PKCS#11 token ${JSON.stringify(this.label)} is missing ${half.join(', ')} (a root made half-way). ` +
+          `Set KEYGEN_SEALED_ROOT_CREATE=true to complete it.`,
       );
     }
     return new SealedRootError(
-      `The PKCS#11 token ${JSON.stringify(this.label)} holds no root keys (${rootLabel(1, 'mac')}, ${rootLabel(1, 'seal')}). ` +
+      `The PKCS#11 token ${JSON.stringify(this.label)} holds no root keys ` +
+        `(${rootLabel(1, 'mac')}, ${rootLabel(1, 'seal')}). ` +
         'Set KEYGEN_SEALED_ROOT_CREATE=true on the first start to create them in the token.',
     );
   }
 
-  /** A new root version (the highest plus one), made under `lock`; keys made before keep theirs. */
+  /** Keys made before keep their root version. */
   async rotate(lock: RootLock): Promise<number> {
     return lock(async () => {
       await this.rediscover();
@@ -749,7 +700,6 @@ export class Pkcs11Token {
     });
   }
 
-  /** What PKCS#11 says of each root object, for `cli sealed-root list` and the tests. */
   async describeObjects(): Promise<
     Array<{
       label: string;
@@ -783,14 +733,12 @@ export class Pkcs11Token {
 
   // --- operations ---------------------------------------------------------------------------------
 
-  /** HMAC-SHA256 in the token under version `version`'s mac key. */
   hmac(version: number, message: Buffer): Promise<Buffer> {
     if (message.length === 0 || message.length > MAX_MAC_INPUT)
       throw new RangeError(`An HMAC input of ${message.length} bytes; the token takes 1 to ${MAX_MAC_INPUT}.`);
     return this.run('an HMAC', (session) => this.sign(session, version, message));
   }
 
-  /** HMAC-SHA256 under version `version`'s mac key on `session`: on the event loop, or on the thread pool. */
   private sign(session: Handle, version: number, message: Buffer): Buffer | Promise<Buffer> {
     this.lib.C_SignInit(session, { mechanism: this.api.CKM_SHA256_HMAC }, this.handle(session, version, 'mac'));
     return this.settings.threadPool
@@ -805,7 +753,6 @@ export class Pkcs11Token {
     };
   }
 
-  /** AES-256-GCM in the token: ciphertext and tag. */
   encrypt(version: number, iv: Buffer, aad: Buffer, plaintext: Uint8Array): Promise<Buffer> {
     if (plaintext.length > MAX_SEAL_INPUT)
       throw new RangeError(`A plaintext of ${plaintext.length} bytes; the token seals at most ${MAX_SEAL_INPUT}.`);
@@ -819,9 +766,8 @@ export class Pkcs11Token {
   }
 
   /**
-   * AES-256-GCM decryption in the token; null when the value does not authenticate. Tokens answer
-   * a failed tag check with a generic error (SoftHSM2: CKR_GENERAL_ERROR), so the session is probed
-   * with an HMAC: if the token answers that, the value was wrong; if not, the token failed.
+   * Null when the value does not authenticate. Tokens answer a failed tag check with a generic error (SoftHSM2:
+   * CKR_GENERAL_ERROR), so an HMAC probe tells a wrong value from a failed token.
    */
   decrypt(version: number, iv: Buffer, aad: Buffer, ciphertextAndTag: Buffer): Promise<Buffer | null> {
     const { lib } = this;
@@ -856,11 +802,11 @@ export class Pkcs11Token {
     });
   }
 
-  /** Closes this token's sessions; the library stays initialised for the process. */
+  /** The library stays initialised for the process. */
   async close(): Promise<void> {
     this.closed = true;
     for (const w of this.waiting.splice(0)) w.reject(new SealedModuleUnavailable('The sealed module was closed.'));
-    // Closed with the library to itself; a call that never returns leaves its sessions to the process's exit.
+    // A call that never returns leaves its sessions to the process's exit.
     await this.exclusive(() => {
       for (const session of this.idle.splice(0)) this.discard(session);
     }).catch(() => undefined);
@@ -869,18 +815,13 @@ export class Pkcs11Token {
 
 class TimedOut extends Error {}
 
-/** What `derive` sends the token: nothing a client sends, only the purpose, the key id and the version. */
+// Nothing a client sends reaches the token.
 const shareMessage = (purpose: string, context: string, version: number) =>
   lengthPrefixed(['keygen/hardware-share/v1', purpose, context, String(version)]);
 const macMessage = (purpose: string, parts: readonly (string | Uint8Array)[]) =>
   lengthPrefixed(['keygen/mac/v1', purpose, ...parts]);
 
-/**
- * The sealed module on a token, with the file root beside it (`legacy`) when the deployment moved
- * from the file backend: new keys and everything sealed from now on use the token's current root;
- * keys made under the file root still derive and verify with it, and values sealed under it still
- * unseal. The legacy root is never used for anything new.
- */
+/** `legacy` is the file root of a deployment that moved to a token: still read, never used for anything new. */
 export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule): SealedModule {
   const versions = token.versions();
   if (versions.length === 0)
@@ -889,7 +830,8 @@ export function pkcs11SealedModule(token: Pkcs11Token, legacy?: FileSealedModule
   const legacyFor = (root: RootRef) => {
     if (!legacy)
       throw new SealedRootError(
-        `A key was made under the ${describeRoot(root)} root, which is not configured (set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`,
+        `A key was made under the ${describeRoot(root)} root, which is not configured ` +
+          `(set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE).`,
       );
     return legacy;
   };

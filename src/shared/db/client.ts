@@ -10,17 +10,15 @@ import { loadMigrationFiles } from './migration-files.js';
 
 export type Db = BetterSQLite3Database;
 
-/** The better-sqlite3 connection under a drizzle database (for raw prepared statements on hot paths). */
+/** The better-sqlite3 connection under drizzle, for raw prepared statements on hot paths. */
 export const sqliteOf = (db: Db): Database.Database => (db as Db & { $client: Database.Database }).$client;
 
 const transactions = new WeakMap<Database.Database, Database.Transaction<(fn: () => unknown) => unknown>>();
 
 /**
- * Runs `fn` in a write transaction of the database's connection (better-sqlite3's: BEGIN
- * IMMEDIATE, COMMIT, or ROLLBACK when it throws; a savepoint when one is already open), without
- * drizzle's per-call setup. IMMEDIATE takes the write lock before the first read: a deferred
- * transaction that reads and then writes while another process (the CLI, a second connection)
- * commits fails with SQLITE_BUSY at once, whatever busy_timeout says, where this one waits.
+ * Runs `fn` in a BEGIN IMMEDIATE transaction. IMMEDIATE takes the write lock before the first read: a deferred
+ * transaction that reads, then writes while another connection commits fails with SQLITE_BUSY regardless of
+ * busy_timeout, where this one waits.
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   const sqlite = sqliteOf(db);
@@ -29,10 +27,7 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   return run.immediate(fn) as T;
 }
 
-/**
- * Whether `err` (or the error it wraps) is SQLite's unique violation of the index over `columns`
- * (`'stores.account_id, stores.source_id'`, as SQLite names them in its message).
- */
+/** `columns` as SQLite names them in its message, e.g. `'stores.account_id, stores.source_id'`. */
 export function isUniqueViolation(err: unknown, columns: string): boolean {
   for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' && (e.message ?? '').endsWith(`: ${columns}`)) return true;
@@ -40,15 +35,12 @@ export function isUniqueViolation(err: unknown, columns: string): boolean {
   return false;
 }
 
-/** Drizzle's transaction options for a write transaction that reads first (see inTransaction). */
+/** For a drizzle transaction that reads before it writes; see inTransaction for why IMMEDIATE. */
 export const WRITE = { behavior: 'immediate' } as const;
 
 const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 
-/**
- * Runs `fn` as one unit of the database's group commit (see createGroupCommit): in a savepoint of
- * a transaction shared with the other writes of this turn of the event loop, settled after COMMIT.
- */
+/** Runs `fn` in a savepoint of the transaction shared by this event-loop turn's writes; settles after COMMIT. */
 export function inGroupCommit<T>(db: Db, fn: () => T): Promise<T> {
   const sqlite = sqliteOf(db);
   let run = groupCommits.get(sqlite);
@@ -59,7 +51,7 @@ export function inGroupCommit<T>(db: Db, fn: () => T): Promise<T> {
 export interface DatabaseHandle {
   sqlite: Database.Database;
   db: Db;
-  /** The database file as an absolute path, or `:memory:`. */
+  /** An absolute path, or `:memory:`. */
   file: string;
   close(): void;
 }
@@ -71,9 +63,8 @@ export function sqlitePath(url: string): string {
 }
 
 /**
- * Opens (creating if needed) the SQLite database and applies the committed migrations.
- * WAL lets readers run beside the writer; synchronous=NORMAL keeps every committed transaction
- * across a process crash (only an OS crash or power loss can drop the last commits).
+ * Opens the database and migrates it. In WAL mode synchronous=NORMAL survives a process crash; only an OS crash or
+ * power loss can drop the last commits.
  */
 export function openDatabase(url: string): DatabaseHandle {
   const relative = sqlitePath(url);
@@ -90,9 +81,8 @@ export function openDatabase(url: string): DatabaseHandle {
 }
 
 /**
- * The database holds order PII: its folder is created 0700 (an existing folder is left as it is),
- * the file 0600 before SQLite opens it, and SQLite gives its -wal and -shm files the database
- * file's mode. Existing files readable by others are narrowed to 0600.
+ * The database holds order PII, so the file is created 0600 before SQLite opens it (SQLite gives -wal and -shm the
+ * same mode) and files readable by others are narrowed.
  */
 function ownerOnly(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -102,20 +92,12 @@ function ownerOnly(file: string): void {
   }
 }
 
-/**
- * Free space the database's file system must have for the instance to be ready: room for the
- * largest write (a body of the default limit stored with its index entries, its WAL frames and a
- * checkpoint's copy of them).
- */
+/** Room for the largest write: a default-limit body with its index entries, WAL frames and checkpoint copy. */
 export const READY_FREE_BYTES = 4 * 1024 * 1024;
 
 /**
- * Readiness: a write that must commit (one no-op UPDATE of the migrations table, in the group
- * commit so that it never collides with an open batch), and room on the database's file system for
- * the next real write. The probe rejects when the database cannot be written: a read-only file or
- * folder, an I/O error, or a full disk. The UPDATE alone is not enough for the last: SQLite writes
- * its frame into WAL space it already has, which still fits when the disk is full and every write
- * that needs a byte more fails.
+ * Readiness: a no-op UPDATE that must commit (in the group commit, so it never collides with an open batch), plus
+ * a free-space check, because the UPDATE alone still fits in WAL space SQLite already has when the disk is full.
  */
 export function writeProbe(db: Db, file = ':memory:'): () => Promise<void> {
   const statement = sqliteOf(db).prepare(
@@ -132,14 +114,13 @@ export function writeProbe(db: Db, file = ':memory:'): () => Promise<void> {
   };
 }
 
-/**
- * Applies the migrations not yet recorded, each in its own transaction. Compatible with
- * drizzle-kit's bookkeeping table, so `drizzle-kit migrate` and this agree on what has run.
- */
+/** Uses drizzle-kit's bookkeeping table, so `drizzle-kit migrate` and this agree on what has run. */
 export function migrate(sqlite: Database.Database): void {
   sqlite.exec(
-    'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)',
+    'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" ' +
+      '(id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)',
   );
+
   const last = sqlite
     .prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
     .get() as { created_at: number } | undefined;

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable } from 'drizzle-orm/pg-core';
 import { text } from './pg-columns.js';
 
-// The PostgreSQL twin of schema.ts (test/shared/schemas.test.ts keeps the two in step).
+// Twin of schema.ts; test/shared/schemas.test.ts keeps the two in step.
 
 export const accounts = pgTable('accounts', {
   id: text('id').primaryKey(),
@@ -21,11 +21,6 @@ export const apiKeys = pgTable(
     keyHash: text('key_hash').notNull().unique(),
     createdAt: text('created_at').notNull(),
     revokedAt: text('revoked_at'),
-    /**
-     * Set when the key requires signed requests (src/shared/request-signing.ts): the sealed root
-     * (`file:1`, `pkcs11:2`) and the random salt its signing secret is derived with. The secret
-     * itself is stored nowhere.
-     */
     signingRoot: text('signing_root'),
     signingSalt: text('signing_salt'),
   },
@@ -33,11 +28,10 @@ export const apiKeys = pgTable(
 );
 
 /**
- * PostgreSQL only: the per-API-key token buckets, shared by every instance (one row per key that
- * made a request; see rate-limit.ts). On SQLite the one process keeps them in memory.
- * `tokens` is in thousandths of a token; `at` is when it was last filled, in ms since the epoch;
- * `allowed` is 1 when the last request took a token, 0 when it was refused.
+ * PostgreSQL only, because instances share the buckets; on SQLite the one process keeps them in memory. `tokens`
+ * is in thousandths of a token; `at` is ms since the epoch.
  */
+
 export const rateLimits = pgTable('rate_limits', {
   apiKeyId: text('api_key_id').primaryKey(),
   tokens: bigint('tokens', { mode: 'number' }).notNull(),

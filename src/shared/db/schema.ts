@@ -1,13 +1,12 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** An account owns API keys and everything created with them (stores, keys of the key service). */
 export const accounts = sqliteTable('accounts', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: text('created_at').notNull(),
 });
 
-/** Operator-issued API keys, stored only as a SHA-256 hash (they are 256-bit random, so a fast hash is enough). */
+/** Stored only as a SHA-256 hash: the keys are 256-bit random, so a fast hash is enough. */
 export const apiKeys = sqliteTable(
   'api_keys',
   {
@@ -20,35 +19,27 @@ export const apiKeys = sqliteTable(
     keyHash: text('key_hash').notNull().unique(),
     createdAt: text('created_at').notNull(),
     revokedAt: text('revoked_at'),
-    /**
-     * Set when the key requires signed requests (src/shared/request-signing.ts): the sealed root
-     * (`file:1`, `pkcs11:2`) and the random salt its signing secret is derived with. The secret
-     * itself is stored nowhere.
-     */
+    /** Set when the key requires signed requests; the signing secret is derived from these and never stored. */
     signingRoot: text('signing_root'),
     signingSalt: text('signing_salt'),
   },
   (t) => [index('api_keys_account').on(t.accountId)],
 );
 
-/**
- * Safe retries (src/shared/idempotency.ts): one row per Idempotency-Key of an API key, holding the
- * request's fingerprint and, once answered, the answer to replay. Times are ms since the epoch.
- */
+/** One row per Idempotency-Key of an API key. Times are ms since the epoch. */
 export const idempotencyRecords = sqliteTable(
   'idempotency_records',
   {
-    /** SHA-256 of the API key's id and the Idempotency-Key: another API key's same key is another row. */
+    /** SHA-256 of the API key's id and the Idempotency-Key, so keys of different API keys never collide. */
     id: text('id').primaryKey(),
     fingerprint: text('fingerprint').notNull(),
-    /** The request that holds the key while it runs; null once its answer is stored. */
+    /** Null once the answer is stored. */
     holder: text('holder'),
     status: integer('status'),
-    /** JSON object of the answer's headers that are replayed (content type, location). */
     headers: text('headers'),
-    /** The answer's body, sealed when the service keeps secrets in it (the key service). */
+    /** Sealed when the service keeps secrets in it (the key service). */
     body: text('body'),
-    /** While the request runs: when its hold lapses (its instance stopped), so a retry may take the key. */
+    /** Lets a retry take the key when the holder's instance stopped mid-request. */
     leaseUntil: integer('lease_until').notNull(),
     expiresAt: integer('expires_at').notNull(),
   },

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../db/postgres.js';
 import { notTaken, type IdempotencyRepository } from './repository.js';
 
-/** The database's clock in ms since the epoch: every instance compares times by it. */
+// One clock for every instance.
 const NOW_MS = '(extract(epoch from now()) * 1000)::bigint';
 
 const TAKE = `INSERT INTO idempotency_records AS r (id, fingerprint, holder, lease_until, expires_at)
@@ -16,15 +16,10 @@ const READ = `SELECT fingerprint, status, headers, body FROM idempotency_records
 const PURGE = `DELETE FROM idempotency_records WHERE id IN
   (SELECT id FROM idempotency_records WHERE expires_at <= ${NOW_MS} LIMIT $1 FOR UPDATE SKIP LOCKED)`;
 
-/**
- * The records on PostgreSQL: a key is taken by one conditional statement (an insert, or the
- * takeover of an expired record or of a lapsed hold under the row's lock), so that of instances
- * racing for one key exactly one runs the request.
- */
 export function postgresIdempotency(pool: pg.Pool): IdempotencyRepository {
   return {
     claim: async (request) => {
-      // Taken again when the record went between the two statements (released or swept): rare, so a few tries do.
+      // Retried when the record was released or swept between the two statements; rare, so a few tries do.
       for (let attempt = 0; attempt < 3; attempt++) {
         const values = [request.id, request.fingerprint, request.holder, request.leaseMs, request.ttlMs];
         if ((await pool.query({ name: 'idempotency-take', text: TAKE, values })).rowCount === 1) return { taken: true };
@@ -51,9 +46,9 @@ export function postgresIdempotency(pool: pg.Pool): IdempotencyRepository {
     },
     purgeExpiredBatch: (_now, limit) =>
       inPostgresTransaction(pool, async (client) => {
-        // One instance sweeps at a time; the others find nothing to do this round.
         if (!(await tryTransactionLock(client, SWEEP_LOCK))) return 0;
-        // SKIP LOCKED: a record a request is taking over is left for the next sweep.
+        // A record a request is taking over is left for the next sweep.
+
         return (await client.query(PURGE, [limit])).rowCount ?? 0;
       }),
   };

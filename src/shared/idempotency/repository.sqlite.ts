@@ -1,10 +1,8 @@
 import { sqliteOf, type Db } from '../db/client.js';
 import { notTaken, type IdempotencyRepository, type RecordRow } from './repository.js';
 
-/**
- * On SQLite each method is one statement, atomic on the one connection; nothing reads before it
- * writes inside a transaction, so none needs BEGIN IMMEDIATE.
- */
+// Each method is one statement and nothing reads before writing in a transaction, so none needs BEGIN IMMEDIATE.
+
 export function sqliteIdempotency(db: Db): IdempotencyRepository {
   const sqlite = sqliteOf(db);
   const take = sqlite.prepare<

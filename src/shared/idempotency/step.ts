@@ -6,26 +6,23 @@ import { API_HEADERS } from '../http.js';
 import type { MaybePromise } from '../maybe.js';
 import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
-/** The request header of safe retries (the IETF httpapi draft's `Idempotency-Key`), and the mark of a replay. */
+/** The IETF httpapi draft's `Idempotency-Key` header. */
 export const IDEMPOTENCY_KEY = 'idempotency-key';
 export const REPLAYED = 'idempotent-replayed';
 
-/** How long a key's answer is kept, from the first request with it. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a request holds its key without an answer: far longer than any request runs (statements
- * and sealed-module calls time out within seconds), so that a key whose instance stopped mid-request
- * is free again a minute later instead of answering "still running" for a day.
+ * Far longer than any request runs (statements and sealed-module calls time out within seconds), yet short enough
+ * that a key whose instance stopped mid-request is free again instead of answering "still running" for a day.
  */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
-/** The answer's headers a replay repeats; the request id and the rate-limit headers are the retry's own. */
+// The request id and the rate-limit headers belong to the retry, not the replayed answer.
 const KEPT_HEADERS = ['content-type', 'location'];
 
-/** Keeps a stored answer's body unreadable at rest (the key service: it holds client secrets and prompt URLs). */
+/** Keeps stored answers unreadable at rest, for the key service whose answers hold client secrets. */
 export interface AnswerSealer {
   seal(body: string, context: string): MaybePromise<string>;
-  /** The body, or null when it cannot be unsealed here. */
   unseal(sealed: string, context: string): MaybePromise<string | null>;
 }
 
@@ -33,24 +30,22 @@ export interface IdempotencyOptions {
   records: IdempotencyRepository;
   clock: Clock;
   sealer?: AnswerSealer;
-  /** The service's errors, thrown: the key's first request is still running, or had another fingerprint. */
   inProgress(): Error;
   reused(): Error;
-  /** Hears a record that could not be completed or released (the answer still goes to the client). */
+  /** The answer still goes to the client when its record cannot be completed or released. */
   onStoreError(err: unknown): void;
 }
 
-/** The request as a retry must repeat it: what is compared, beside the key, to tell a retry from a new request. */
+/** What a retry must repeat exactly; anything else under the same key is refused as a reuse. */
 export interface RequestIdentity {
   method: string;
   /** Path and query. */
   target: string;
-  /** The operation's own headers (the order service's `svc-store-id`), by name. */
   headers: Record<string, string | undefined>;
   body: unknown;
 }
 
-/** JSON with object keys sorted: two bodies that parse to the same value have one form. */
+// Keys sorted, so two bodies that parse to the same value have the same fingerprint.
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
@@ -67,7 +62,6 @@ export const fingerprintOf = (r: RequestIdentity) =>
     .update(canonical([r.method, r.target, r.headers, r.body]))
     .digest('hex');
 
-/** The record of an API key's Idempotency-Key: keys of different API keys never meet. */
 export const recordId = (apiKeyId: string, key: string) =>
   createHash('sha256').update(`${apiKeyId}\n${key}`).digest('hex');
 
@@ -76,11 +70,8 @@ const sealContext = (id: string) => `idempotent-answer|${id}`;
 export type Idempotency = ReturnType<typeof createIdempotency>;
 
 /**
- * Safe retries for one service: `run` does the request under its Idempotency-Key once. The first
- * request with a key takes its record and runs; a 2xx answer is stored for 24 hours, any other
- * answer frees the key (it changed nothing, or failed before it could: a retry runs again). A later
- * request with the key and the same fingerprint gets the stored answer, marked `Idempotent-Replayed`;
- * with another fingerprint it is refused (`reused`), and while the first still runs, `inProgress`.
+ * Only 2xx answers are stored; any other answer frees the key, because it changed nothing (or failed before it
+ * could) and a retry should run again.
  */
 export function createIdempotency(options: IdempotencyOptions) {
   const { records, clock, sealer } = options;
@@ -105,7 +96,8 @@ export function createIdempotency(options: IdempotencyOptions) {
       const stored = sealer ? await sealer.seal(body, sealContext(id)) : body;
       await records.complete(id, holder, { status: res.status, headers, body: stored });
     } catch (err) {
-      // The work is done: its answer goes to the client; a retry finds the key held until the hold lapses.
+      // The work is done, so the client gets its answer; a retry finds the key held until the lease lapses.
+
       options.onStoreError(err);
     }
     return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
