@@ -35,9 +35,6 @@ export function isUniqueViolation(err: unknown, columns: string): boolean {
   return false;
 }
 
-/** For a drizzle transaction that reads before it writes; see inTransaction for why IMMEDIATE. */
-export const WRITE = { behavior: 'immediate' } as const;
-
 const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 
 /** Runs `fn` in a savepoint of the transaction shared by this event-loop turn's writes; settles after COMMIT. */
