@@ -35,7 +35,7 @@ export interface OrdersOperationDeps extends OrdersDeps {
   inStore: OperationOptions<OrdersEnv>;
 }
 
-/** Defines one operation of the order service (see operations.ts for the table of them all). */
+/** Defines one operation of the order service; generated/orders/operations.ts lists them all. */
 export const ordersOperation = operationsOf<OrdersEnv, OrdersOperationDeps>();
 
 /** For `ordersOperation`'s options: the operation runs inside the store that `svc-store-id` names. */

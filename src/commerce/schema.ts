@@ -56,9 +56,9 @@ export const locations = sqliteTable(
 );
 
 /**
- * Orders keep the whole order as the API answers it, as one JSON document (`doc`, written by
- * orderJson); the columns beside it are what the service filters, sorts and joins on. Sort keys are instants in epoch milliseconds, with
- * NO_TIME for an order that has none, so that the order is total and the same on any database.
+ * Orders keep the whole order as the API answers it (`doc`, written by orderJson); the columns
+ * beside it are what the service filters, sorts and joins on. Sort keys are epoch milliseconds,
+ * NO_TIME when an order has none, so that the order is total and the same on any database.
  */
 export const orders = sqliteTable(
   'orders',
@@ -104,9 +104,8 @@ export const products = sqliteTable(
 );
 
 /**
- * Fulfillments keep the rendered fulfillment (`doc`, fulfillments/render.ts); the columns beside
- * it are what lists filter on and what the quantity rule reads (`status`: canceled ones no longer
- * hold their units). `order_source_id` is the order's source_id, which never changes.
+ * Fulfillments keep the rendered fulfillment (`doc`); the columns beside it are what lists filter
+ * on and what the quantity rule reads (canceled ones hold no units).
  */
 export const fulfillments = sqliteTable(
   'fulfillments',

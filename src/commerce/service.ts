@@ -182,11 +182,9 @@ const HTTP_BLANK = /^[ \t]*$/;
 
 /**
  * `svc-store-id` → a store of the caller's account: missing 412/41201, naming no store (any shape) 412/41204.
- *
- * A store found is remembered for `ttlMs` (one second), so that a busy client does not cost a
- * query per request for it. Stores are never deleted and never change account (test/codebase/invariants.test.ts), so a remembered
- * store is still the caller's; only its id is handed on (c.get('store')), never fields that an
- * update could change. A store not found is not remembered: a new store is usable at once.
+ * A store found is remembered for `ttlMs`, which is safe because stores are never deleted and never change
+ * account (test/codebase/invariants.test.ts); only its id is handed on, never fields an update could change.
+ * A store not found is not remembered, so a new store is usable at once.
  */
 export function requireStore(deps: OrdersDeps, ttlMs = 1000, maxEntries = 10_000) {
   const known = new Map<string, number>();

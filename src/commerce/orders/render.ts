@@ -9,16 +9,10 @@ type OrderFields = Omit<OrderCreate, 'pickup_location' | 'items'> & { items: Ord
 export const instant = (iso: string | undefined) => (iso === undefined ? NO_TIME : Date.parse(iso));
 
 /**
- * The one place an order becomes the contract's Order, as JSON text: the service's fields around
- * the client's, `tags` always there (an empty list when none were sent; a key the client sent
- * keeps its position, a missing one goes after the client's fields), then the pickup location.
- *
- * This text is also what `orders.doc` stores (migration 0003): an order is rendered when it is
- * written, and reading one is reading its document as it is, with no parse, splice or join. What
- * it holds beside the client's fields cannot go stale: ids and created_at never change, updated_at
- * is written with it, and no operation changes a location. The document holds only
- * OrderCreate/OrderUpdate fields (validated with unknown properties rejected), so none of its keys
- * repeats one added here.
+ * The one place an order becomes the contract's Order, as the JSON text `orders.doc` stores, so a
+ * read sends the document as it is. Nothing it holds beside the client's fields can go stale: ids
+ * and created_at never change, updated_at is written with it, and no operation changes a location.
+ * `tags` is always there (empty when none were sent).
  */
 export function orderJson(o: {
   id: string;
