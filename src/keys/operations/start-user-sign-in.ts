@@ -12,7 +12,6 @@ export const promptPage = {
   refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid'),
 };
 
-/** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
 export const startUserSignIn = keysOperation(
   routes.startUserSignIn,
   ({ repos, sealed, clock, rp, config, logger, events }) =>
