@@ -7,7 +7,6 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export interface ProviderSettings {
   issuer: string;
   clientId: string;
-  /** A function when it is derived from the root, as the development provider's is. */
   clientSecret: string | (() => string | Promise<string>);
   /** When absent, any the discovery document names, else RS256 (oauth4webapi's rule). */
   idTokenSigningAlg?: string;
