@@ -12,11 +12,7 @@ const consoleLogger = {
   error: (obj: object, msg: string) => console.error(msg, obj),
 };
 
-/**
- * The key-generation service as a Hono app with paths relative to its base path
- * (`config.basePath`, `/keygen`): mount it with `root.route(config.basePath, createKeysApp(deps))`.
- * With `config.devProvider` it also serves the embedded OpenID provider under `/oidc-dev`.
- */
+/** Paths are relative to `config.basePath`: mount it with `root.route(config.basePath, createKeysApp(deps))`. */
 export function createKeysApp(deps: KeysAppDeps): KeysApp {
   const { repos, sealed, clock, config } = deps;
   const logger = deps.logger ?? consoleLogger;

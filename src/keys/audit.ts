@@ -42,7 +42,6 @@ export class AuditUnavailable extends Error {
 
 /** One JSON line per event, written before the operation answers. */
 export interface AuditTrail {
-  /** Throws or rejects with AuditUnavailable when the write fails and the operator wants that to fail the operation. */
   write(c: Context | undefined, event: KeysEvent): void | Promise<void>;
   close(): void;
 }
@@ -77,10 +76,7 @@ export function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef
   })}\n`;
 }
 
-/**
- * A file line is one synchronous append, so the operation knows it is written before it answers (as Vault's audit
- * devices: no trail, no answer).
- */
+/** One synchronous append per line, so that an event is written before the operation answers (as Vault does). */
 export async function openAuditTrail(opts: {
   destination: string;
   continueOnFailure: boolean;
@@ -160,7 +156,6 @@ export const FINDABLE = {
 } as const;
 
 /** Each line is checked under the audit key of the root it names; `keyOf` is undefined for a root not held. */
-
 export async function findInAudit(
   text: string,
   field: string,

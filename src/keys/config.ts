@@ -18,7 +18,6 @@ export interface KeysConfig {
   devProvider: { users: readonly DevUser[] } | null;
   sealedRoot: SealedRootConfig;
   sweepIntervalMs?: number;
-  /** `continueOnFailure`: whether an operation goes on when its event cannot be written. */
   audit?: { destination: string; continueOnFailure: boolean };
 }
 
@@ -143,7 +142,6 @@ const PRODUCTION_PROVIDERS = {
   },
 } as const;
 
-/** Every variable is documented in the README. */
 export function keysConfigFromEnv(env: Env = process.env): KeysConfig {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST || '127.0.0.1';

@@ -35,7 +35,6 @@ export interface KeysOperationDeps {
   config: KeysConfig;
   rp: RelyingParty;
   logger: KeysLogger;
-  /** Recorded before the operation answers. */
   events: KeysEvents;
   /** Absolute, because `callback` is the OIDC `redirect_uri`. */
   urls: { prompt: string; callback: string };

@@ -3,7 +3,7 @@ import { jsonPath, type Problem } from '../shared/validation.js';
 export type Reason = 'missing' | 'invalid' | 'expired' | 'already_used' | 'not_found' | 'in_progress' | 'reused';
 export type Location = 'header' | 'path' | 'query' | 'body';
 
-/** One problem of a request, as the contract's `error.issues[]` names it. Never carries a secret. */
+/** Never carries a secret. */
 export interface Issue {
   parameter: string;
   in: Location;
@@ -13,10 +13,6 @@ export interface Issue {
 
 const CODES = { 400: 'bad_request', 404: 'not_found', 409: 'conflict', 422: 'unprocessable_entity' } as const;
 
-/**
- * The key service's only error class: 400 for a bad parameter, 404 for an unknown key, 409 and 422
- * for an Idempotency-Key whose first request still runs or was another request.
- */
 export class KeysError extends Error {
   /** Set when the operation recorded this refusal itself (audit.ts), so that it is not recorded twice. */
   recorded = false;
@@ -40,7 +36,6 @@ export const badRequest = (parameter: string, where: Location, reason: Reason, m
 export const keyNotFound = () =>
   new KeysError(404, [{ parameter: 'keyId', in: 'path', reason: 'not_found', message: 'No key with this keyId.' }]);
 
-/** The key service's answers of safe retries (shared/idempotency). */
 export const idempotencyErrors = {
   inProgress: () =>
     new KeysError(409, [
@@ -69,7 +64,6 @@ export const internalErrorBody = () =>
     error: { code: 'internal_error', message: 'Internal error. Quote the x-request-id header when you report it.' },
   }) as const;
 
-/** The sealed module could not answer: 503, nothing was consumed, the same request may be sent again. */
 export const unavailableBody = () =>
   ({
     error: {
@@ -78,7 +72,6 @@ export const unavailableBody = () =>
         "The service's secure hardware cannot be reached right now. Nothing was consumed: retry the request later.",
     },
   }) as const;
-/** The audit trail cannot be written (and the operator chose that this stops the operation): 503, retry later. */
 export const auditUnavailableBody = () =>
   ({
     error: {
@@ -86,7 +79,6 @@ export const auditUnavailableBody = () =>
       message: "The service's audit trail cannot be written right now, so nothing was done. Retry the request later.",
     },
   }) as const;
-/** The database did not answer in time: 503, and the same request may be sent again. */
 export const databaseUnavailableBody = () =>
   ({
     error: {
@@ -94,14 +86,11 @@ export const databaseUnavailableBody = () =>
       message: 'The service cannot reach its database right now; retry the request later.',
     },
   }) as const;
-/** The instance is starting: 503 until it serves. */
 export const startingBody = () =>
   ({ error: { code: 'unavailable', message: 'The service is starting; retry the request in a moment.' } }) as const;
 
-/** Seconds a client is asked to wait before retrying after a 503. */
 export const UNAVAILABLE_RETRY_AFTER = '5';
 
-/** Over the per-API-key rate limit: 429 with the `ratelimit-*` and `retry-after` headers. */
 export class TooManyRequests extends Error {
   constructor(
     message: string,
@@ -115,8 +104,7 @@ export class TooManyRequests extends Error {
   }
 }
 
-/** As the contract's `error.issues[]` names it; the value is never echoed. */
-
+/** The value is never echoed. */
 export function issueFrom(p: Problem): Issue {
   const parameter = jsonPath(p.path) || (p.part === 'body' ? 'body' : p.part);
   if (p.kind === 'unknown') return { parameter, in: p.part, reason: 'invalid', message: 'Unknown property.' };

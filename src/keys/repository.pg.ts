@@ -100,7 +100,6 @@ function postgresDevProvider(pool: pg.Pool): DevProviderRepository {
   };
 }
 
-/** Every one-time token is consumed by one conditional statement, so of two racing instances exactly one wins. */
 export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[], name?: string) =>
     (await pool.query<T>({ text, values, ...(name && { name }) })).rows[0];
@@ -180,7 +179,7 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
           [id, now.toISOString(), keyTokenHash],
         );
       },
-      // One statement, so one round trip and its own transaction; of two concurrent exchanges one deletes the row.
+      // One statement, so one round trip and its own transaction.
       consumeKeyToken: async (keyId, hash, now) =>
         (
           await pool.query<TransactionRow>({

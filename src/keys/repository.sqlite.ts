@@ -134,7 +134,6 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       findByPromptToken: (hash) => transactionRow(s.byPromptToken.get(hash)),
       findByKeyToken: (hash) => transactionRow(s.byKeyToken.get(hash)),
       isSpent: (hash) => s.isSpent.get(hash) !== undefined,
-      // One conditional UPDATE: of two concurrent submissions exactly one gets the row.
       consumePromptToken: (hash, now, stateHash, sealedOidc) => {
         const iso = now.toISOString();
         return transactionRow(s.consumePromptToken.all(iso, stateHash, sealedOidc, hash, iso)[0]);
@@ -150,7 +149,6 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       finish: (id, now, keyTokenHash) => {
         s.finish.run(now.toISOString(), keyTokenHash, id);
       },
-      // One conditional DELETE: of two concurrent exchanges exactly one gets the row.
       consumeKeyToken: (keyId, hash, now) =>
         inTransaction(db, () => {
           const row = transactionRow(s.consumeKeyToken.all(hash, keyId, now.toISOString())[0]);

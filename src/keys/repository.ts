@@ -16,7 +16,6 @@ export interface KeyRepository {
   findById(keyId: string): MaybePromise<KeyRow | undefined>;
   /** False when another sign-in bound the key first. */
   bindUser(keyId: string, binding: string, now: Date): MaybePromise<boolean>;
-  /** Key counts per root: what must stay recoverable. */
   rootsInUse(): MaybePromise<RootUse[]>;
 }
 
@@ -53,7 +52,7 @@ export interface TransactionRepository {
 
 /** Expiry is compared with `now`, so a record past it is never read even before the sweep deletes it. */
 export interface DevProviderRepository {
-  /** A replaced record is no longer consumed. */
+  /** Replacing a record clears its consumed mark. */
   upsert(row: Omit<DevOidcRecordRow, 'consumedAt'>): MaybePromise<void>;
   find(id: string, now: Date): MaybePromise<DevOidcRecordRow | undefined>;
   findByUid(model: string, uid: string, now: Date): MaybePromise<DevOidcRecordRow | undefined>;

@@ -28,7 +28,6 @@ export function checkRootsInUse(sealed: SealedModule, uses: readonly RootUse[]):
   );
 }
 
-/** For the start log. */
 export function describeRoots(sealed: SealedModule, uses: readonly RootUse[]) {
   const count = (r: RootRef) => uses.find((u) => sameRoot(r, u as RootRef))?.keys ?? 0;
   return {

@@ -57,10 +57,7 @@ export const keygenSpentTokens = sqliteTable(
   (t) => [index('keygen_spent_tokens_forget').on(t.forgetAt)],
 );
 
-/**
- * The development provider's records, shared by every instance. Ids are hashed and payloads sealed,
- * so the table holds no usable session id or code.
- */
+/** Ids are hashed and payloads sealed, so that the table holds no usable session id or code. */
 export const keygenDevOidcRecords = sqliteTable(
   'keygen_dev_oidc_records',
   {
@@ -79,7 +76,6 @@ export const keygenDevOidcRecords = sqliteTable(
   ],
 );
 
-/** The development provider's wrong-password throttle, shared by every instance. */
 export const keygenDevLoginFailures = sqliteTable(
   'keygen_dev_login_failures',
   {

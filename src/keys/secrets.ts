@@ -17,8 +17,7 @@ export const rootOfKey = (key: { hardwareBackend: string; hardwareVersion: numbe
   version: key.hardwareVersion,
 });
 
-// Nothing a client sends reaches the sealed module unbounded: the contract bounds secrets and tokens,
-// identityWithinLimits the identity.
+// Nothing a client sends reaches the sealed module unbounded: the contract bounds secrets and tokens.
 
 export const clientSecretVerifier = (sealed: SealedModule, root: RootRef, keyId: string, clientSecret: string) =>
   sealed.mac({ root, purpose: 'client-secret-verifier', parts: [keyId, clientSecret] });

@@ -24,7 +24,6 @@ import { databaseUnavailablePage, failurePage, hardwareUnavailablePage, tooLarge
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 import { AuditUnavailable, noKeysEvents, type KeysEvents } from './audit.js';
 
-/** A key service request body is small: a provider name, a client secret, a return URL. */
 export const KEYS_BODY_LIMIT = 64 * 1024;
 
 const BODY_MESSAGES = {
@@ -36,7 +35,6 @@ const BODY_MESSAGES = {
 /** The end user's pages: the prompt, the provider's callback, the development provider's pages. */
 const PAGE_PATH = /\/(prompt|oidc\/callback)$|\/oidc-dev\//;
 
-/** The key service's answer to anything thrown while it answers a request. */
 export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysEvents) {
   // A refusal changes nothing, so a failure to record it is logged and the refusal still answered.
   const refused = (c: Context<KeysEnv>, reason: string) => {
@@ -70,7 +68,6 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
       return c.json(err.toBody(), 429, err.headers);
     }
     if (err instanceof BodyError) {
-      // The end user's pages (their forms) answer with a page; the API with its documented 400.
       if (err.reason === 'too_large' && PAGE_PATH.test(c.req.path)) return tooLargePage(c);
       return c.json(badRequest('body', 'body', 'invalid', BODY_MESSAGES[err.reason]).toBody(), 400);
     }
@@ -86,19 +83,14 @@ export function keysErrorAnswer(logger: KeysLogger, events: KeysEvents = noKeysE
       return c.json(databaseUnavailableBody(), 503, { 'Retry-After': UNAVAILABLE_RETRY_AFTER_SECONDS });
     }
     logger.error({ err, path: c.req.path }, 'unhandled error in the key service');
-    // The end user's pages answer with a page, the API with its JSON error.
     if (/\/(prompt|oidc\/callback)$/.test(c.req.path)) return failurePage(c);
     return c.json(internalErrorBody(), 500);
   };
 }
 
 /**
- * The key service on the operation layer (shared/operation.ts): `X-Api-Key` (a 400 naming the
- * header when missing or unknown) and the rate limit (429), a JSON body of at most 64 KiB (400
- * naming the body), every problem of the request in one 400 (`error.issues`), and its JSON error
- * body for every error. Query parameters a route does not declare are ignored: the OpenID
- * provider's redirect carries some of its own. Safe retries (409, 422) keep their answers sealed:
- * an init's answer holds the client secret, a transaction's the one-time prompt URL.
+ * Undeclared query parameters are ignored because the OpenID provider's redirect carries its own. Safe retries keep
+ * their answers sealed: an init's answer holds the client secret, a transaction's the one-time prompt URL.
  */
 export function createKeysService(
   deps: KeysAppDeps,

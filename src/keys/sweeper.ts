@@ -3,19 +3,11 @@ import type { IdempotencyRepository } from '../shared/idempotency/repository.js'
 import type { DevProviderRepository, TransactionRepository } from './repository.js';
 
 export interface Sweeper {
-  /** Sweeps now, batch after batch, until nothing expired is left; resolves with the rows touched. */
   sweep(): Promise<number>;
   stop(): void;
 }
 
-/**
- * Sweeps expired transactions every `intervalMs` of real time, comparing expiry with the injected
- * clock: their sealed client secret and sign-in data go at the first sweep after expiry, whether
- * or not another transaction is created. The development provider's expired records and passed
- * wrong-password windows go at the same sweep, and so do expired Idempotency-Key records of both
- * services (`idempotency`). Each batch is its own short write transaction, with a
- * turn of the event loop between batches, so requests keep being answered during a long sweep.
- */
+/** On a timer, so that secrets go soon after expiry without requests; short batches let requests in between. */
 export function startSweeper(
   {
     transactions,
@@ -30,7 +22,6 @@ export function startSweeper(
     idempotency?: IdempotencyRepository;
     clock: Clock;
     logger?: { error(obj: object, msg: string): void };
-    /** How many expired transactions a batch swept (the metrics count them). */
     onExpired?: (transactions: number) => void;
   },
   { intervalMs = 60_000, batchSize = 500 } = {},

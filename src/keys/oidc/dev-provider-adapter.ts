@@ -31,15 +31,11 @@ const recordKey = (model: string, id: string) => sha256(`${model}\n${id}`);
 // Binds a sealed payload to its record, so that it cannot be moved to another.
 const aad = (row: { model: string; id: string }) => `keygen/dev-oidc-record|${row.model}|${row.id}`;
 
-/**
- * Keeps the development provider's sessions and codes in the database, shared by every instance.
- * `clock` must be real time, because oidc-provider's lifetimes (`exp`) are.
- */
+/** In the database, so that every instance shares them; `clock` must be real time, as oidc-provider's `exp` is. */
 export function devProviderAdapter(records: DevProviderRepository, sealed: SealedModule, clock: Clock) {
   const open = async (row: DevOidcRecordRow | undefined): Promise<AdapterPayload | undefined> => {
     if (!row) return undefined;
     const plain = await sealed.unseal(row.payload, aad(row));
-    // Not sealed under this root, or altered.
     if (!plain) return undefined;
     const payload = JSON.parse(plain.toString('utf8')) as AdapterPayload;
     if (row.consumedAt) payload.consumed = Math.floor(Date.parse(row.consumedAt) / 1000);

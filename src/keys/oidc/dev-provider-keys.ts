@@ -2,13 +2,9 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { RootRef, SealedModule } from '../sealed/sealed-module.js';
 
-/** The only ID token signature the relying party accepts from the development provider. */
 export const DEV_ID_TOKEN_ALG = 'EdDSA';
 
-/**
- * Version 1 is never dropped (its keys must stay recoverable), so a rolling root rotation leaves the provider's
- * secrets unchanged and no sign-in in flight is lost; only a move from file root to token changes them.
- */
+// Version 1 is never dropped, so a root rotation leaves the provider's secrets (and sign-ins in flight) unchanged.
 const ROOT_VERSION = 1;
 const devRoot = (sealed: SealedModule): RootRef => ({ backend: sealed.current.backend, version: ROOT_VERSION });
 

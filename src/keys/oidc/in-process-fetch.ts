@@ -5,12 +5,9 @@ import type { CustomFetch } from 'openid-client';
 
 type Handler = (req: Request, env: unknown) => unknown;
 
-/**
- * A real HTTP exchange with `handler` over an in-memory connection, for the service's own calls to the development
- * provider: on SIGTERM the public listener closes while sign-in callbacks are still in flight.
- */
+/** An in-memory HTTP connection, because on SIGTERM the public listener closes while sign-in callbacks still run. */
 export function inProcessFetch(handler: Handler): CustomFetch {
-  // overrideGlobalObjects: false, so that building it does not swap the global Request/Response.
+  // Building it must not swap the global Request/Response.
   const listener = getRequestListener(handler as never, { overrideGlobalObjects: false });
   // The listener answers its own errors with a 500.
   const server = createServer((req, res) => void listener(req, res));

@@ -1,7 +1,4 @@
-/**
- * oidc-provider console.warns on load when the runtime is not an LTS release it knows; dev-provider.ts imports this
- * just before it so that the start logs the warning as a JSON line instead of a stray line on stderr.
- */
+// oidc-provider warns on load about a runtime it does not know; the start logs it as JSON instead of stray stderr.
 const captured: string[] = [];
 const original = console.warn;
 console.warn = (...args: unknown[]) => {

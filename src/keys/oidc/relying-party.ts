@@ -7,7 +7,6 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export interface ProviderSettings {
   issuer: string;
   clientId: string;
-  /** A function when it is derived from the root, as the development provider's is. */
   clientSecret: string | (() => string | Promise<string>);
   /** When absent, any the discovery document names, else RS256 (oauth4webapi's rule). */
   idTokenSigningAlg?: string;
@@ -56,7 +55,6 @@ function issuerMatches(discovered: string, configured: URL): boolean {
 const secretOf = async (settings: ProviderSettings) =>
   typeof settings.clientSecret === 'function' ? settings.clientSecret() : settings.clientSecret;
 
-/** Discovery is cached, and retried after a failure. */
 export function createRelyingParty(providers: Partial<Record<ProviderName, ProviderSettings>>, redirectUri: string) {
   const configs = new Map<ProviderName, Promise<oidc.Configuration>>();
 
@@ -98,10 +96,8 @@ export function createRelyingParty(providers: Partial<Record<ProviderName, Provi
     return config;
   };
 
-  /**
-   * openid-client fills a `{tenantid}` issuer only on Microsoft's own origin, so this exchange does it with
-   * oauth4webapi, expecting the template filled with the answered ID token's `tid`.
-   */
+  // openid-client fills a `{tenantid}` issuer only on Microsoft's own origin, so oauth4webapi does it here with the
+  // ID token's `tid`.
   const tenantCodeGrant = async (
     config: oidc.Configuration,
     settings: ProviderSettings,

@@ -22,7 +22,7 @@ import {
 
 type ReturnError = 'access_denied' | 'identity_mismatch' | 'expired' | 'server_error';
 
-/** 303 to clientReturnUrl with transactionId and keyToken or error; no Referer leaves with it. */
+/** No Referer leaves with the redirect, which may carry the key token. */
 function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } | { error: ReturnError }) {
   const to = new URL(txn.clientReturnUrl);
   to.searchParams.set('transactionId', txn.id);
@@ -32,11 +32,6 @@ function sendBack(c: Context, txn: TransactionRow, result: { keyToken: string } 
   return c.redirect(to.href, 303);
 }
 
-/**
- * The provider's redirect: verifies the sign-in, binds (issuer, sub) at generation or requires
- * the same identity at recovery, derives the recovery key in the sealed module and hands the
- * browser a one-time key token for the application.
- */
 export const completeUserSignIn = keysOperation(
   routes.completeUserSignIn,
   (deps) => async (c) => {
@@ -48,9 +43,7 @@ export const completeUserSignIn = keysOperation(
       return await complete(c, deps, txn, state!);
     } catch (err) {
       if (!(err instanceof SealedModuleUnavailable || err instanceof AuditUnavailable)) throw err;
-      // The sealed module could not answer: the sign-in is given back to the prompt link (its
-      // state stays taken), so that the user starts it again once the hardware is back. No key
-      // token was issued.
+      // No key token was issued: the sign-in goes back to the prompt link (its state stays taken) for a later retry.
       const reopened = await repos.transactions.reopenSignIn(txn.id, clock.now());
       logger.warn(
         { err: err.message, transactionId: txn.id, reopened },
@@ -88,8 +81,7 @@ async function complete(
     (await sealed.unseal(txn.sealedOidc, `oidc|${txn.id}`))?.toString('utf8') ?? 'null',
   ) as SignInChecks | null;
   if (!checks) return fail('server_error');
-  // Login CSRF: the provider's redirect reached a browser that did not press the button. The
-  // transaction ends without a key token, and this browser is not sent to the application.
+  // Login CSRF: a browser that did not press the button gets no key token and is not sent to the application.
   if (!isBoundBrowser(c, config.publicUrl, state, checks.browser)) {
     await events.record(c, { ...event, outcome: 'refused', reason: 'other_browser' });
     await repos.transactions.finish(txn.id, clock.now(), null);
@@ -119,9 +111,8 @@ async function complete(
   }
   identityValue = `${identity.issuer} ${identity.sub}`;
   const root = rootOfKey(key);
-  // The embedded development provider's issuer URL follows PORT and PUBLIC_URL; its users are
-  // bound to a fixed issuer identity instead, so that a new port keeps every key recoverable.
-  // Keys bound to the URL before this are still recognised by it.
+  // The development provider's issuer URL follows PORT and PUBLIC_URL, so its users are bound to a fixed issuer
+  // identity that survives a new port; keys bound to the URL are still recognised by it.
   const issuers = key.provider === 'dev' ? [DEV_ISSUER_IDENTITY, identity.issuer] : [identity.issuer];
   const bindings = await Promise.all(issuers.map((i) => userBinding(sealed, root, key.id, i, identity.sub)));
   const now = clock.now();

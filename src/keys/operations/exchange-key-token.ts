@@ -22,11 +22,8 @@ export const exchangeKeyToken = keysOperation(
         row = await repos.transactions.consumeKeyToken(key.id, hash, now);
         if (row) recoveryKey = await unsealKeyToken(sealed, key.id, row.id, keyToken);
       } else {
-        // A token can: the key token is unsealed before it is taken, so that a 503 leaves it unspent
-        // and the same exchange works once the token is back (one read more). Only a token issued
-        // for this key, whose transaction has not expired, reaches the module. With an audit trail
-        // the exchange is recorded before the token is taken, so that a trail that cannot be
-        // written spends nothing.
+        // A token can: unsealing (and recording, with an audit trail) comes before taking, so that a 503 spends
+        // nothing. Only an unexpired token issued for this key reaches the module.
         const pending = await repos.transactions.findByKeyToken(hash);
         if (pending?.keyId === key.id && pending.expiresAt > now.toISOString()) {
           recoveryKey = await unsealKeyToken(sealed, key.id, pending.id, keyToken);

@@ -7,12 +7,10 @@ import { tokenHash } from '../secrets.js';
 import type { ProviderName } from '../oidc/relying-party.js';
 import { SealedModuleUnavailable } from '../sealed/sealed-module.js';
 
-/** A prompt page's invalid parameters are answered with an HTML page, not the API's JSON error. */
 export const promptPage = {
   refuse: (c: Context) => errorPage(c, c.req.query('transactionToken') === undefined ? 'missing' : 'invalid'),
 };
 
-/** The user's click: consumes the transaction token and starts the OpenID Connect sign-in. */
 export const startUserSignIn = keysOperation(
   routes.startUserSignIn,
   ({ repos, sealed, clock, rp, config, logger, events }) =>

@@ -6,16 +6,12 @@ import { tokenHash } from '../secrets.js';
 
 const MAX_AGE_S = 30 * 60;
 
-/**
- * One cookie per sign-in, so two sign-ins in one browser do not overwrite each other. Not every browser stores a
- * Secure cookie on plain http (loopback development), so there it goes without `__Host-` and Secure.
- */
+// One cookie per sign-in, so that two in one browser do not clash; some browsers drop Secure cookies on plain http.
 function cookieName(publicUrl: string, state: string) {
   const secure = publicUrl.startsWith('https:');
   return { name: `${secure ? '__Host-' : ''}keygen-signin-${tokenHash(state).slice(0, 16)}`, secure };
 }
 
-/** The returned hash is kept sealed with the sign-in. */
 export function bindToBrowser(c: Context, publicUrl: string, state: string): string {
   const value = randomBytes(32).toString('base64url');
   const { name, secure } = cookieName(publicUrl, state);
@@ -23,7 +19,6 @@ export function bindToBrowser(c: Context, publicUrl: string, state: string): str
   return tokenHash(value);
 }
 
-/** The cookie is removed either way. */
 export function isBoundBrowser(
   c: Context,
   publicUrl: string,
@@ -37,10 +32,7 @@ export function isBoundBrowser(
   return sameBytes(Buffer.from(tokenHash(value), 'hex'), Buffer.from(expectedHash, 'hex'));
 }
 
-/**
- * Login CSRF: a page elsewhere submitting a prompt URL it obtained. Older browsers send `Origin: null` from a
- * no-referrer page's own form, so that is let through.
- */
+/** Against login CSRF; `Origin: null` passes because older browsers send it from a no-referrer page's own form. */
 export function isCrossSite(c: Context, publicUrl: string): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';

@@ -33,7 +33,6 @@ export function errorPage(c: Context, reason: LinkReason, status: 400 | 500 = 40
   );
 }
 
-/** A refusal that is not about the link: cross-site POST, or a sign-in finished in another browser. */
 export function refusalPage(c: Context, reason: 'cross_site' | 'other_browser') {
   browserHeaders(c);
   const message =
@@ -49,7 +48,6 @@ export function refusalPage(c: Context, reason: 'cross_site' | 'other_browser') 
   );
 }
 
-/** The sign-in provider could not be reached before the link was used: the same link works later. */
 export function providerUnavailablePage(c: Context, provider: string) {
   browserHeaders(c);
   const message = `${provider} cannot be reached right now, so the sign-in could not start. Nothing was used up: try this page again in a few minutes.`;
@@ -71,7 +69,6 @@ const HARDWARE_MESSAGES = {
     'The service cannot reach its secure hardware right now, so the sign-in could not finish and no key was made. Go back to the application and start again later.',
 } as const;
 
-/** The sealed module could not answer (src/keys/sealed): 503, and what the user can do. */
 export function hardwareUnavailablePage(c: Context, next: keyof typeof HARDWARE_MESSAGES) {
   browserHeaders(c);
   c.header('Retry-After', '30');
@@ -84,7 +81,6 @@ export function hardwareUnavailablePage(c: Context, next: keyof typeof HARDWARE_
   );
 }
 
-/** A form body over the limit (the pages' forms carry a few short fields): 413, nothing used up. */
 export function tooLargePage(c: Context) {
   browserHeaders(c);
   c.header('Connection', 'close');
@@ -98,7 +94,6 @@ export function tooLargePage(c: Context) {
   );
 }
 
-/** The database did not answer in time: 503, nothing was used up, the same page works later. */
 export function databaseUnavailablePage(c: Context) {
   browserHeaders(c);
   c.header('Retry-After', '5');

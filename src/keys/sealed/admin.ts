@@ -76,10 +76,7 @@ export async function listRoots(cfg: SealedRootConfig, storage: RootsAdminStorag
   return lines;
 }
 
-/**
- * Running instances keep making keys under the version they started with until they restart; on a token they find
- * a new version when a key names it, but a new file root version needs a restart.
- */
+/** Running instances make new keys under the version they started with until they restart. */
 export async function rotateRoot(
   cfg: SealedRootConfig,
   storage: RootsAdminStorage,

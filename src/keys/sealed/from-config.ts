@@ -21,9 +21,7 @@ export interface SealedRootConfig {
   keyFile?: string;
   /** In development a missing root (and, without a passphrase, a key file) is created with a warning. */
   development: boolean;
-  /** Lets a production start create a missing root file (or the token's root keys). */
   allowCreate: boolean;
-  /** With a token, the file root is never created and is opened only to recover keys made under it. */
   pkcs11?: Pkcs11Config;
 }
 
@@ -103,7 +101,6 @@ export function loadSealedModule(
 
 /** The sealed root in the shared database, so every instance opens the same root; it is never stored unsealed. */
 export interface SealedRootStore {
-  /** How errors name it. */
   readonly where: string;
   read(): Promise<string | undefined>;
   /** One statement, so that of instances starting together exactly one root is kept. */

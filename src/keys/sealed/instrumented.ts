@@ -4,11 +4,7 @@ import type { SealedModule } from './sealed-module.js';
 
 type Observe = (operation: string, backend: string) => <T>(run: () => MaybePromise<T>) => MaybePromise<T>;
 
-/**
- * `sealed` with each operation counted and timed by backend (sealed_module_operations_total,
- * sealed_module_operation_duration_seconds). An answer given at once stays at once: the file
- * backend's callers keep their synchronous path.
- */
+/** An answer given at once stays at once, so that the file backend's callers keep their synchronous path. */
 export function instrumentSealedModule(sealed: SealedModule, metrics: Pick<Metrics, 'sealedOperation'>): SealedModule {
   const observe: Observe = (operation, backend) => (run) => {
     const start = performance.now();

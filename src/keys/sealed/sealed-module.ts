@@ -19,21 +19,13 @@ export interface RootRef {
 export const sameRoot = (a: RootRef, b: RootRef) => a.backend === b.backend && a.version === b.version;
 export const describeRoot = (r: RootRef) => `${r.backend} v${r.version}`;
 
-/**
- * The secure hardware, used only through operations, so callers never hold a root. A backend that cannot reach
- * its hardware rejects with SealedModuleUnavailable, which the service answers with 503 before consuming anything.
- */
+/** The secure hardware, used only through operations, so that callers never hold a root. */
 export interface SealedModule {
-  /** The root new key records are made under. */
   readonly current: RootRef;
-  /**
-   * When no operation can fail for want of hardware, a one-time token may be taken before unsealing (saving a read);
-   * otherwise unsealing comes first, so that a 503 leaves the token unspent.
-   */
+  /** True when no operation can fail for want of hardware: a one-time token may then be taken before unsealing. */
   readonly alwaysAvailable: boolean;
   /** A token may gain versions while running. */
   roots(): readonly RootRef[];
-  /** Purposes keep derivations for different uses apart. */
   derive(opts: {
     root: RootRef;
     purpose: string;
@@ -57,7 +49,7 @@ export interface FileSealedModule extends SealedModule {
   mac(opts: Parameters<SealedModule['mac']>[0]): Buffer;
 }
 
-/** Nothing was done, so the caller answers 503 and consumes nothing; the message names no secret. */
+/** The hardware could not be reached: nothing was done, so the caller answers 503; the message names no secret. */
 export class SealedModuleUnavailable extends Error {
   override name = 'SealedModuleUnavailable';
 }
