@@ -47,7 +47,7 @@ export const completeUserSignIn = keysOperation(
       const reopened = await repos.transactions.reopenSignIn(txn.id, clock.now());
       logger.warn(
         { err: err.message, transactionId: txn.id, reopened },
-        'sign-in could not finish: the sealed module is unavailable',
+        `sign-in could not finish: ${err instanceof AuditUnavailable ? 'the audit log' : 'the sealed module'} is unavailable`,
       );
       return hardwareUnavailablePage(c, reopened ? 'retry_link' : 'start_again');
     }
