@@ -6,7 +6,7 @@ import { openStorage } from './storage.js';
 
 type Env = Record<string, string | undefined>;
 
-export const KNOWN_SETTINGS: readonly string[] = [...new Set([...CONFIG_NAMES, ...KEYS_CONFIG_NAMES])];
+const KNOWN_SETTINGS: readonly string[] = [...new Set([...CONFIG_NAMES, ...KEYS_CONFIG_NAMES])];
 
 // An unknown name with one of these prefixes is most likely a misspelling that would otherwise be ignored silently.
 // OTEL_ is left to OpenTelemetry's SDK.
@@ -29,7 +29,7 @@ const PREFIXES = [
 const PLACEHOLDER = /REPLACE_/;
 
 /** Levenshtein distance. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
@@ -40,7 +40,7 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-export function nearestSetting(name: string): string | undefined {
+function nearestSetting(name: string): string | undefined {
   let best: { name: string; d: number } | undefined;
   for (const known of KNOWN_SETTINGS) {
     const d = editDistance(name, known);
@@ -50,7 +50,7 @@ export function nearestSetting(name: string): string | undefined {
 }
 
 /** `errors` stop the start. */
-export interface Findings {
+interface Findings {
   errors: string[];
   warnings: string[];
 }

@@ -93,7 +93,7 @@ export async function sharedClock(
   );
 }
 
-export type OpenedStorage = Storage & { sqlite?: DatabaseHandle; pool?: pg.Pool };
+type OpenedStorage = Storage & { sqlite?: DatabaseHandle; pool?: pg.Pool };
 
 export async function openStorage(
   config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_STATEMENT_TIMEOUT_MS'> &

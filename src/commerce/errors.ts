@@ -15,11 +15,11 @@ export const ERRORS = {
   50300: { status: 503, type: 'ServiceUnavailable', message: 'The service is unavailable right now; retry later.' },
 } as const;
 
-export type ErrorCode = keyof typeof ERRORS;
-export type ErrorStatus = (typeof ERRORS)[ErrorCode]['status'];
+type ErrorCode = keyof typeof ERRORS;
+type ErrorStatus = (typeof ERRORS)[ErrorCode]['status'];
 
 /** At most this many problems are listed in `meta.errors`; `meta.errors_omitted` counts the rest. */
-export const MAX_ERRORS = 100;
+const MAX_ERRORS = 100;
 
 /** One problem of a request: `items[0].quantity`, `query.limit`, `header.svc-store-id`. */
 export interface ErrorDetail {

@@ -1,6 +1,6 @@
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 
-export const MAX_PAGE = 200;
+const MAX_PAGE = 200;
 
 /** One row more than the page is fetched to learn whether another page exists. */
 export function pageWindow(page: number, limit: number) {

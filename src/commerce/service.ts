@@ -18,7 +18,7 @@ import { describeIssue } from './problems.js';
 const PREFIX = { header: 'header.', path: 'path.', query: 'query.', body: '' } as const;
 
 /** A problem as `meta.errors[]` names it: `items[0].quantity`, `query.limit`, `header.svc-store-id`. */
-export function errorDetail(p: Problem): ErrorDetail {
+function errorDetail(p: Problem): ErrorDetail {
   const path = PREFIX[p.part] + jsonPath(p.path);
   if (p.kind === 'missing') return { path, info: 'Required.' };
   if (p.kind === 'unknown') return { path, info: p.part === 'query' ? 'Unknown parameter.' : 'Unknown property.' };

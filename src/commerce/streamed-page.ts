@@ -1,5 +1,5 @@
 /** At most `perKey` streamed pages per API key at once, so one key's large answers cannot starve other tenants. */
-export interface PageGate {
+interface PageGate {
   /** The turn's idempotent release, synchronously when a slot is free so the handler needs no promise. */
   acquire(key: string): (() => void) | Promise<() => void>;
 }

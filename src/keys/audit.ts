@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import type { Metrics } from '../shared/metrics.js';
 import { describeRoot, type RootRef, type SealedModule } from './sealed/sealed-module.js';
 
-export type KeysEventName =
+type KeysEventName =
   | 'key_created'
   | 'transaction_created'
   | 'prompt_opened'
@@ -16,7 +16,7 @@ export type KeysEventName =
   | 'request_refused';
 
 /** Secrets and identities appear in the trail only as HMACs. */
-export interface AuditedValues {
+interface AuditedValues {
   clientSecret?: string;
   promptToken?: string;
   keyToken?: string;
@@ -25,7 +25,7 @@ export interface AuditedValues {
   identity?: string;
 }
 
-export interface KeysEvent {
+interface KeysEvent {
   event: KeysEventName;
   outcome: 'ok' | 'refused';
   reason?: string;
@@ -46,14 +46,14 @@ export interface AuditTrail {
   close(): void;
 }
 
-export const auditHmac = (key: Buffer, value: string) =>
+const auditHmac = (key: Buffer, value: string) =>
   `hmac-sha256:${createHmac('sha256', key).update(value, 'utf8').digest('hex')}`;
 
 /** Derived from the root, so that every instance and an auditor with the CLI compute the same HMACs. */
 export const auditKey = async (sealed: SealedModule, root: RootRef) =>
   Buffer.from(await sealed.derive({ root, purpose: 'audit-hmac', context: 'keygen-audit/v1' }));
 
-export function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef, c: Context | undefined): string {
+function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef, c: Context | undefined): string {
   const principal = (c?.get as ((k: string) => Principal | undefined) | undefined)?.call(c, 'principal');
   const requestId = (c?.get as ((k: string) => string | undefined) | undefined)?.call(c, 'requestId');
   const hashed: Record<string, string> = {};

@@ -4,14 +4,14 @@ import { openConfiguredSealedModule, type SealedRootStore } from './sealed/from-
 import type { RootLock } from './sealed/pkcs11.js';
 import { describeRoot, SealedRootError, sameRoot, type RootRef, type SealedModule } from './sealed/sealed-module.js';
 
-export interface KeysRuntimeStorage {
+interface KeysRuntimeStorage {
   sealedRoot?: SealedRootStore;
   rootLock?: RootLock;
   repos?: Pick<KeysRepositories, 'keys'>;
 }
 
 /** A root that key records need but this start lacks stops the start here, not those keys' recoveries later. */
-export function checkRootsInUse(sealed: SealedModule, uses: readonly RootUse[]): void {
+function checkRootsInUse(sealed: SealedModule, uses: readonly RootUse[]): void {
   const held = sealed.roots();
   const missing = uses.filter((u) => !held.some((r) => sameRoot(r, u as RootRef)));
   if (missing.length === 0) return;
@@ -28,7 +28,7 @@ export function checkRootsInUse(sealed: SealedModule, uses: readonly RootUse[]):
   );
 }
 
-export function describeRoots(sealed: SealedModule, uses: readonly RootUse[]) {
+function describeRoots(sealed: SealedModule, uses: readonly RootUse[]) {
   const count = (r: RootRef) => uses.find((u) => sameRoot(r, u as RootRef))?.keys ?? 0;
   return {
     current: describeRoot(sealed.current),

@@ -73,7 +73,7 @@ export const unsealClientSecret = (
   andThen(sealed.unseal(value, `client-secret|${transactionId}`), (plain) => plain?.toString('utf8') ?? null);
 
 /** OpenID Connect bounds `sub` to 255 ASCII characters; longer identities never reach the sealed module. */
-export const IDENTITY_LIMITS = { issuer: 2048, sub: 255 } as const;
+const IDENTITY_LIMITS = { issuer: 2048, sub: 255 } as const;
 export const identityWithinLimits = (identity: { issuer: string; sub: string }) =>
   identity.issuer.length <= IDENTITY_LIMITS.issuer &&
   identity.sub.length > 0 &&

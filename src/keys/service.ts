@@ -24,7 +24,7 @@ import { databaseUnavailablePage, failurePage, hardwareUnavailablePage, tooLarge
 import { SealedModuleUnavailable } from './sealed/sealed-module.js';
 import { AuditUnavailable, noKeysEvents, type KeysEvents } from './audit.js';
 
-export const KEYS_BODY_LIMIT = 64 * 1024;
+const KEYS_BODY_LIMIT = 64 * 1024;
 
 const BODY_MESSAGES = {
   media_type: 'The request body must be application/json.',

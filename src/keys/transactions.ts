@@ -14,7 +14,7 @@ import {
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Absolute https, or http on a loopback host unless the operator allows it anywhere; no credentials or fragment. */
-export function checkReturnUrl(value: string, allowHttp: boolean): string {
+function checkReturnUrl(value: string, allowHttp: boolean): string {
   let url: URL;
   try {
     url = new URL(value);

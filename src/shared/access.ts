@@ -4,7 +4,7 @@ import { addResponseHeaders } from './http.js';
 import { andThen, type MaybePromise } from './maybe.js';
 import { rateLimitAnswer, type RateLimiter } from './rate-limit.js';
 
-export type Refusal =
+type Refusal =
   | { reason: 'missing' }
   | { reason: 'unknown' }
   | { reason: 'rate_limited'; message: string; headers: Record<string, string> };

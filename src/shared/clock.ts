@@ -18,7 +18,7 @@ export function manualClock(start = new Date('2024-07-01T00:00:00.000Z')) {
   };
 }
 
-export interface AnchoredClock extends Clock {
+interface AnchoredClock extends Clock {
   /** Resolves with the offset in ms (reference − base). */
   sync(): Promise<number>;
   stop(): void;

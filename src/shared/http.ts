@@ -11,7 +11,7 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const stamped = new WeakSet<Response>();
 const extraHeaders = new WeakMap<Context, Record<string, string>>();
 
-export interface RequestObserving {
+interface RequestObserving {
   metrics?: Pick<Metrics, 'request'>;
   serviceOf?: (path: string) => ServiceLabel;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0 uses the connection's address. */
@@ -23,7 +23,7 @@ export interface RequestObserving {
 const PROBES = new Set(['/healthz', '/readyz']);
 
 /** Takes the X-Forwarded-For entry the nearest trusted proxy appended; entries further left are client-written. */
-export function clientAddress(c: Context, hops: number): string | undefined {
+function clientAddress(c: Context, hops: number): string | undefined {
   if (hops > 0) {
     const forwarded = c.req.header('x-forwarded-for');
     if (forwarded) {

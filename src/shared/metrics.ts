@@ -22,7 +22,7 @@ export interface Metrics {
   walCheckpoint(walFrames: number, checkpointed: number): void;
 }
 
-export interface DatabaseGauges {
+interface DatabaseGauges {
   engine: 'sqlite' | 'postgres';
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   sqliteFile?: string;

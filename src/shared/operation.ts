@@ -32,9 +32,9 @@ export interface OperationOptions<E extends Env> {
 // because the database would refuse the query rather than find nothing.
 const namesNothing = (c: Context) => Object.values(c.req.param() as Record<string, string>).some(isUnstorable);
 
-export type RouteContext<R extends RouteConfig, E extends Env> = Parameters<RouteHandler<R, E>>[0];
+type RouteContext<R extends RouteConfig, E extends Env> = Parameters<RouteHandler<R, E>>[0];
 
-export type OperationHandler<R extends RouteConfig, E extends Env> = (
+type OperationHandler<R extends RouteConfig, E extends Env> = (
   c: RouteContext<R, E>,
 ) => MaybePromise<Response & RouteConfigToTypedResponse<R>>;
 
@@ -67,7 +67,7 @@ export function registerOperations<E extends Env, D>(
   for (const op of Object.values(table)) op.register(service, deps);
 }
 
-export const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{([^}]+)\}/g, ':$1');
+const honoPath = (openApiPath: string) => openApiPath.replaceAll(/\{([^}]+)\}/g, ':$1');
 
 type Answer = Response | Promise<Response>;
 
@@ -76,7 +76,7 @@ type Answer = Response | Promise<Response>;
  * that runs authenticate → read body → guard → validate → handler. The steps are plain functions rather than
  * middleware so that a request whose steps all answer synchronously (a GET on SQLite) never allocates a promise.
  */
-export function defineOperation<E extends Env, R extends RouteConfig>(
+function defineOperation<E extends Env, R extends RouteConfig>(
   service: Service<E>,
   route: R,
   handler: OperationHandler<R, E>,

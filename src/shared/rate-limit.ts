@@ -7,7 +7,7 @@ export interface RateLimitConfig {
   burst: number;
 }
 
-export interface RateDecision {
+interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;

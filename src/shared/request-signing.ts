@@ -9,13 +9,13 @@ import { andThen, type MaybePromise } from './maybe.js';
  * the sealed module from the key's id and a random salt, so it is shown once and stored nowhere.
  */
 export const SIGNATURE_HEADER = 'svc-signature-hmac-sha256';
-export const SIGNATURE_WINDOW_MS = 3 * 60_000;
+const SIGNATURE_WINDOW_MS = 3 * 60_000;
 const SIGNED_PREFIX = 'svc-';
 const SECRET_PREFIX = 'svcsig_';
 const RFC_1123 =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-export interface SignedRequest {
+interface SignedRequest {
   method: string;
   /** Path and query as sent. */
   target: string;
@@ -61,7 +61,7 @@ export function signString(req: SignedRequest): string {
 export const sign = (secret: string, req: SignedRequest) =>
   createHmac('sha256', secret).update(signString(req)).digest('base64');
 
-export const rootName = (root: RootRef) => `${root.backend}:${root.version}`;
+const rootName = (root: RootRef) => `${root.backend}:${root.version}`;
 function parseRoot(name: string): RootRef | undefined {
   const m = /^(file|pkcs11):([1-9]\d*)$/.exec(name);
   return m ? { backend: m[1] as RootRef['backend'], version: Number(m[2]) } : undefined;
@@ -82,7 +82,7 @@ export function signingSecret(sealed: SealedModule, keyId: string, ref: SigningR
   );
 }
 
-export type SignatureVerdict =
+type SignatureVerdict =
   | { ok: true }
   | {
       ok: false;

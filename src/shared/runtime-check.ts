@@ -20,7 +20,7 @@ export interface Here {
 }
 
 /** Node-API 10 arrived in 22.14; keep in step with package.json `engines`. */
-export const MIN_NODE = [22, 14, 0] as const;
+const MIN_NODE = [22, 14, 0] as const;
 const MIN_NODE_TEXT = MIN_NODE.join('.');
 
 function olderThan(version: string, min: readonly number[]): boolean {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formBodyReader } from './body.js';
 
 type Segment = PropertyKey;
-export type RequestPart = 'header' | 'path' | 'query' | 'body';
+type RequestPart = 'header' | 'path' | 'query' | 'body';
 
 /** Engine-neutral, so each service can build its own error body from it. */
 export interface Problem {
@@ -34,7 +34,7 @@ function valueAt(input: unknown, path: readonly Segment[]): unknown {
 }
 
 /** A value failing both its format and its pattern (a DateTime) is reported once. */
-export function walkIssues(part: RequestPart, input: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
+function walkIssues(part: RequestPart, input: unknown, issues: readonly z.core.$ZodIssue[]): Problem[] {
   const out: Problem[] = [];
   let lastFormatPath: string | undefined;
   for (const issue of issues) {
@@ -157,7 +157,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
  * whole value is a decimal integer, so `"12abc"` fails with the generated message. An enum whose values begin with
  * `+` (`sort=+source_created_at`) reads a leading space as `+`, because form decoding turns a literal `+` into one.
  */
-export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
+function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const kind = unwrap(field).def.type;
@@ -175,7 +175,7 @@ export function fromQueryStrings<T extends z.ZodObject>(schema: T): T {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
+const UNSTORABLE_MESSAGE = 'Must not contain U+0000 or an unpaired surrogate.';
 
 /**
  * U+0000 or a lone surrogate: PostgreSQL refuses NUL in text, and both engines store a lone surrogate as U+FFFD,

@@ -24,7 +24,7 @@ export type CreateOutcome =
 /** The fields of a new fulfillment that may name a location of the store by id alone (pickup_location is read whole). */
 export const SHIP_LOCATION_FIELDS = ['ship_from_location', 'ship_to_location'] as const;
 export type ShipLocationField = (typeof SHIP_LOCATION_FIELDS)[number];
-export type LocationField = 'pickup_location' | ShipLocationField;
+type LocationField = 'pickup_location' | ShipLocationField;
 
 /** The location ids the ship fields of a new fulfillment name (each must be a location of the store). */
 export const shipLocations = (body: FulfillmentCreate): Array<[ShipLocationField, string]> =>

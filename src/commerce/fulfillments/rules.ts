@@ -8,7 +8,7 @@ import {
 } from './repository.js';
 
 /** The statuses of each delivery method, in the order they may be reached (update-fulfillment-status page). */
-export const STATUS_ORDER: Record<Fulfillment['delivery_method'], readonly FulfillmentState[]> = {
+const STATUS_ORDER: Record<Fulfillment['delivery_method'], readonly FulfillmentState[]> = {
   shipping: ['pending', 'processing', 'shipped', 'canceled'],
   pickup: ['pending', 'processing', 'ready_for_pickup', 'picked_up', 'canceled'],
 };

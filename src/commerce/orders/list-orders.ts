@@ -10,7 +10,7 @@ import type { OrderList, Sort } from './repository.js';
 const DEFAULT_SORT: Sort = '-source_created_at';
 
 /** The effective parameters in the documented fixed order. */
-export function parameterString(p: { page: number; limit: number; sort: Sort; sourceIds?: string[] }): string {
+function parameterString(p: { page: number; limit: number; sort: Sort; sourceIds?: string[] }): string {
   const parts = [`page=${p.page}`, `limit=${p.limit}`, `sort=${encodeURIComponent(p.sort)}`];
   for (const id of p.sourceIds ?? []) parts.push(`source_ids[]=${encodeURIComponent(id)}`);
   return parts.join('&');

@@ -8,7 +8,7 @@ export type ProductCreate = components['schemas']['ProductCreate'];
 export type ProductUpdate = components['schemas']['ProductUpdate'];
 
 /** What a write of a product comes to: the product as stored, or the unique index's refusal. */
-export type ProductWrite = { product: JsonText<Product> } | SourceIdConflict;
+type ProductWrite = { product: JsonText<Product> } | SourceIdConflict;
 
 /** The products' data access (repository.sqlite.ts, repository.pg.ts). Products come and go as JSON text (productJson). */
 export interface ProductRepository {

@@ -33,7 +33,7 @@ export function toStore(row: StoreRow): Store {
   return store as Store;
 }
 
-export function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
+function optionalColumns(input: Partial<Record<OptionalField, unknown>>): Partial<StoreRow> {
   const out: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(OPTIONAL) as Array<[OptionalField, keyof StoreRow]>) {
     const v = input[field];

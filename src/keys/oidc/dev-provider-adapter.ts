@@ -3,10 +3,10 @@ import type { Clock } from '../../shared/clock.js';
 import type { DevOidcRecordRow, DevProviderRepository } from '../repository.js';
 import type { SealedModule } from '../sealed/sealed-module.js';
 
-export type AdapterPayload = Record<string, unknown>;
+type AdapterPayload = Record<string, unknown>;
 
 /** oidc-provider's Adapter without `findByUserCode`, which only the device flow (not enabled here) calls. */
-export interface OidcAdapter {
+interface OidcAdapter {
   upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
   find(id: string): Promise<AdapterPayload | undefined>;
   findByUid(uid: string): Promise<AdapterPayload | undefined>;

@@ -24,7 +24,7 @@ import type { DevUser } from './dev-users.js';
 
 stopCapture();
 
-export interface DevProviderOptions {
+interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
   issuer: string;
   redirectUri: string;
@@ -284,9 +284,6 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
   };
 
   /** Derived from the root, like the keys. */
-
   const clientSecret = () => andThen(ready(), (b) => b.clientSecret);
   return { app, issuer: opts.issuer, clientId, clientSecret, idTokenSigningAlg: DEV_ID_TOKEN_ALG, fetch: serverFetch };
 }
-
-export type DevProvider = ReturnType<typeof createDevProvider>;

@@ -1,8 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import * as oidc from 'openid-client';
 
-export const PROVIDER_NAMES = ['dev', 'google', 'microsoft'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+export type ProviderName = 'dev' | 'google' | 'microsoft';
 
 export interface ProviderSettings {
   issuer: string;

@@ -16,7 +16,7 @@ import {
 } from './sealed-module.js';
 
 /** The CLI's view of the roots: nothing here creates a first root (a start does) or prints a secret. */
-export interface RootsAdminStorage {
+interface RootsAdminStorage {
   sealedRoot?: SealedRootStore;
   rootLock: RootLock;
   rootsInUse(): Promise<RootUse[]> | RootUse[];

@@ -140,7 +140,7 @@ export async function loadSealedModuleFrom(
   return unsealedModule(parseSealedRoot(document, store.where), { ...secret, where: store.where });
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   warn: (msg: string) => void;
   store?: SealedRootStore;
   /** Held while a token's roots are created, so that instances starting together make them once. */

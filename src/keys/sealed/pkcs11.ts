@@ -51,8 +51,8 @@ export interface Pkcs11Settings {
 export type RootLock = <T>(fn: () => Promise<T>) => Promise<T>;
 
 // Nothing unbounded reaches the token.
-export const MAX_MAC_INPUT = 4096;
-export const MAX_SEAL_INPUT = 64 * 1024;
+const MAX_MAC_INPUT = 4096;
+const MAX_SEAL_INPUT = 64 * 1024;
 const GCM_IV = 12;
 const GCM_TAG = 16;
 const HEADER = 2;
@@ -123,7 +123,7 @@ const codeName = (err: unknown) => {
 const isCode = (err: unknown, ...names: string[]) => names.includes(codeName(err));
 
 /** Names the same pkcs11js version as package.json. */
-export const PKCS11_BINDING_MISSING =
+const PKCS11_BINDING_MISSING =
   'KEYGEN_PKCS11_MODULE is set, but the PKCS#11 binding pkcs11js is not installed (it is an optional dependency). ' +
   'Install it in this checkout with `npm install pkcs11js@2.1.7` (it compiles: a C++ compiler, make, Python and ' +
   "Node.js's headers, npm_config_nodedir), or use a bundle built where it was installed " +

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import type { MaybePromise } from '../../shared/maybe.js';
 
-export type RootBackend = 'file' | 'pkcs11';
+type RootBackend = 'file' | 'pkcs11';
 export interface RootRef {
   readonly backend: RootBackend;
   readonly version: number;
@@ -55,7 +55,7 @@ export class SealedModuleUnavailable extends Error {
 }
 
 /** Marks a token's roots; file roots stay below it, so values sealed before tokens existed still read as the file's. */
-export const SEALED_HEADER_PKCS11 = 0x8000;
+const SEALED_HEADER_PKCS11 = 0x8000;
 export function sealedHeader(raw: Buffer): RootRef | null {
   if (raw.length < 2) return null;
   const word = raw.readUInt16BE(0);

@@ -9,7 +9,7 @@ import type { CheckpointWorkerData } from './checkpoint-worker.js';
  * and the WAL only restarts after one that finished, so the main connection keeps a larger automatic checkpoint
  * (`backstopPages`) to bound the WAL; it falls back to SQLite's default if the worker fails.
  */
-export interface Checkpointer {
+interface Checkpointer {
   stop(): Promise<void>;
 }
 

@@ -90,7 +90,7 @@ function ownerOnly(file: string): void {
 }
 
 /** Room for the largest write: a default-limit body with its index entries, WAL frames and checkpoint copy. */
-export const READY_FREE_BYTES = 4 * 1024 * 1024;
+const READY_FREE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Readiness: a no-op UPDATE that must commit (in the group commit, so it never collides with an open batch), plus

@@ -1,13 +1,13 @@
 import { readAsset } from '../assets.js';
 
-export interface MigrationFile {
+interface MigrationFile {
   tag: string;
   when: number;
   breakpoints: boolean;
   sql: string;
 }
 
-export const SQLITE_MIGRATIONS = 'src/shared/db/migrations';
+const SQLITE_MIGRATIONS = 'src/shared/db/migrations';
 export const POSTGRES_MIGRATIONS = 'src/shared/db/migrations-pg';
 
 export function loadMigrationFiles(DIR = SQLITE_MIGRATIONS): MigrationFile[] {

@@ -4,7 +4,7 @@ import { loadMigrationFiles, POSTGRES_MIGRATIONS } from './migration-files.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /** TLS comes from the URL's `sslmode`. */
-export interface PostgresSettings {
+interface PostgresSettings {
   poolSize: number;
   statementTimeoutMs: number;
   connectTimeoutMs?: number;
@@ -36,7 +36,7 @@ export function openPostgresPool(
 }
 
 /** Advisory lock so that instances starting together apply migrations one after the other. */
-export const MIGRATION_LOCK = 7_135_404_032_117_309_953n;
+const MIGRATION_LOCK = 7_135_404_032_117_309_953n;
 
 /** Taken per sweep batch with pg_try_advisory_xact_lock, so one instance sweeps and the others skip the round. */
 export const SWEEP_LOCK = 7_135_404_032_117_309_954n;
@@ -66,7 +66,7 @@ export async function withSessionLock<T>(pool: pg.Pool, lock: bigint, fn: () => 
  * Closes a connection that failed at the connection level instead of pooling it: a timed-out query may still be
  * running on it, and the next query should not wait behind it.
  */
-export function releaseClient(client: pg.PoolClient, failure: unknown): void {
+function releaseClient(client: pg.PoolClient, failure: unknown): void {
   client.release(failure !== undefined && isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
 }
 

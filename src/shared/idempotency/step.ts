@@ -8,25 +8,25 @@ import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
 /** The IETF httpapi draft's `Idempotency-Key` header. */
 export const IDEMPOTENCY_KEY = 'idempotency-key';
-export const REPLAYED = 'idempotent-replayed';
+const REPLAYED = 'idempotent-replayed';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * Far longer than any request runs (statements and sealed-module calls time out within seconds), yet short enough
  * that a key whose instance stopped mid-request is free again instead of answering "still running" for a day.
  */
-export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 
 // The request id and the rate-limit headers belong to the retry, not the replayed answer.
 const KEPT_HEADERS = ['content-type', 'location'];
 
 /** Keeps stored answers unreadable at rest, for the key service whose answers hold client secrets. */
-export interface AnswerSealer {
+interface AnswerSealer {
   seal(body: string, context: string): MaybePromise<string>;
   unseal(sealed: string, context: string): MaybePromise<string | null>;
 }
 
-export interface IdempotencyOptions {
+interface IdempotencyOptions {
   records: IdempotencyRepository;
   clock: Clock;
   sealer?: AnswerSealer;
@@ -37,7 +37,7 @@ export interface IdempotencyOptions {
 }
 
 /** What a retry must repeat exactly; anything else under the same key is refused as a reuse. */
-export interface RequestIdentity {
+interface RequestIdentity {
   method: string;
   /** Path and query. */
   target: string;
@@ -57,7 +57,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export const fingerprintOf = (r: RequestIdentity) =>
+const fingerprintOf = (r: RequestIdentity) =>
   createHash('sha256')
     .update(canonical([r.method, r.target, r.headers, r.body]))
     .digest('hex');
