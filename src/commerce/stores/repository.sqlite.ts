@@ -13,6 +13,7 @@ export function sqliteStores(db: Db): StoreRepository {
   );
   // The unique index decides (one statement): DO NOTHING gives no row for a taken source_id.
   const insert = t.insert('account_id, source_id');
+  const update = t.updateRow('id = @where_id AND account_id = @where_account');
   const page = `ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`;
   const list = sqlite.prepare<[string, number, number], StoreRow>(
     `SELECT ${t.select} FROM stores WHERE account_id = ? ${page}`,
@@ -29,11 +30,9 @@ export function sqliteStores(db: Db): StoreRepository {
         const current = find(accountId, id);
         if (!current) return undefined;
         if (Object.keys(patch).length === 0) return current;
-        const values = storePatchColumns(patch, now);
+        const row = { ...current, ...storePatchColumns(patch, now), where_id: id, where_account: accountId };
         try {
-          return t
-            .update(values, 'id = @where_id AND account_id = @where_account')
-            .all({ ...values, where_id: id, where_account: accountId })[0];
+          return update.all(row)[0];
         } catch (err) {
           // Another store of the account has the new source_id.
           if (isUniqueViolation(err, 'stores.account_id, stores.source_id')) return SOURCE_ID_CONFLICT;

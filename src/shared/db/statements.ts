@@ -12,7 +12,6 @@ export function tableStatements<T extends SQLiteTable>(sqlite: Database.Database
   const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name }));
   const name = `"${getTableName(table)}"`;
   const select = columns.map((c) => `"${c.name}" AS "${c.key}"`).join(', ');
-  const updates = new Map<string, Database.Statement>();
   return {
     name,
     /** `"column" AS "key", …`, for a SELECT or a RETURNING. */
@@ -28,22 +27,14 @@ export function tableStatements<T extends SQLiteTable>(sqlite: Database.Database
     row: (values: Partial<T['$inferSelect']>): Record<string, unknown> =>
       Object.fromEntries(columns.map((c) => [c.key, (values as Record<string, unknown>)[c.key] ?? null])),
     /**
-     * UPDATE … SET the columns `values` names, WHERE `where` (its parameters named `@where_…`),
-     * RETURNING the row; one statement per set of columns, prepared once.
+     * UPDATE of a whole row (every column to the value of its key) WHERE `where`, whose parameters
+     * are named `@where_…`, RETURNING the row. One statement for any change, so a client that
+     * sends each combination of fields cannot make the connection hold a statement per combination.
      */
-    update(
-      values: Partial<T['$inferSelect']>,
-      where: string,
-    ): Database.Statement<[Record<string, unknown>], T['$inferSelect']> {
-      const keys = Object.keys(values);
-      const id = `${keys.join(',')}|${where}`;
-      let statement = updates.get(id);
-      if (!statement) {
-        const set = keys.map((k) => `"${columns.find((c) => c.key === k)!.name}" = @${k}`).join(', ');
-        statement = sqlite.prepare(`UPDATE ${name} SET ${set} WHERE ${where} RETURNING ${select}`);
-        updates.set(id, statement);
-      }
-      return statement as Database.Statement<[Record<string, unknown>], T['$inferSelect']>;
-    },
+    updateRow: (where: string) =>
+      sqlite.prepare<[Record<string, unknown>], T['$inferSelect']>(
+        `UPDATE ${name} SET ${columns.map((c) => `"${c.name}" = @${c.key}`).join(', ')}
+         WHERE ${where} RETURNING ${select}`,
+      ),
   };
 }
