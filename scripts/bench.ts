@@ -115,7 +115,12 @@ const startReference = () => startServer({}, [process.execPath, path.join(ROOT, 
 function memory(pid: number | undefined) {
   const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  return {
+    rssMb: kb('VmRSS') / 1024,
+    peakMb: kb('VmHWM') / 1024,
+    anonMb: kb('RssAnon') / 1024,
+    fileMb: kb('RssFile') / 1024,
+  };
 }
 
 /** CPU seconds (user + system) a process has used. */
@@ -734,7 +739,8 @@ async function scale() {
     }),
   ];
   const after =
-    `Server RSS at the end: ${f0(small.mem.rssMb)} MB at 1,000 orders, ${f0(large.mem.rssMb)} MB at 1,000,000 (peak ${f0(large.mem.peakMb)} MB; target < 200 MB: ${large.mem.peakMb < 200 ? 'met' : '**not met**'}). ` +
+    `Server RSS at the end: ${f0(small.mem.rssMb)} MB at 1,000 orders, ${f0(large.mem.rssMb)} MB at 1,000,000 (peak ${f0(large.mem.peakMb)} MB; target < 200 MB: ${large.mem.peakMb < 200 ? 'met' : '**not met**'}; ` +
+    `at the end ${f0(small.mem.anonMb)} → ${f0(large.mem.anonMb)} MB anonymous, ${f0(small.mem.fileMb)} → ${f0(large.mem.fileMb)} MB file-backed). ` +
     `Database ${f0(dbMb)} MB; WAL file ${f2(large.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
   const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
