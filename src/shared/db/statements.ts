@@ -13,7 +13,6 @@ export function tableStatements<T extends SQLiteTable>(sqlite: Database.Database
   const name = `"${getTableName(table)}"`;
   const select = columns.map((c) => `"${c.name}" AS "${c.key}"`).join(', ');
   return {
-    name,
     /** `"column" AS "key", …`, for a SELECT or a RETURNING. */
     select,
     /** INSERT of a whole row (a column the row leaves out is NULL), DO NOTHING on a conflict of `conflict`. */
