@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { inserter, selectColumns } from '../shared/db/pg-rows.js';
+import { selectColumns } from '../shared/db/columns.js';
+import { inserter } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../shared/db/postgres.js';
 import {
   later,

@@ -1,4 +1,5 @@
 import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
+import { selectColumns } from '../shared/db/columns.js';
 import {
   later,
   REMEMBER_MS,
@@ -10,16 +11,10 @@ import {
   type RootUse,
   type TransactionRow,
 } from './repository.js';
+import { keygenDevOidcRecords, keygenKeys, keygenTransactions } from './schema.js';
 
-const KEY_COLUMNS =
-  'id, account_id AS accountId, provider, hardware_backend AS hardwareBackend, ' +
-  'hardware_version AS hardwareVersion, client_secret_verifier AS clientSecretVerifier, ' +
-  'user_binding AS userBinding, return_url AS returnUrl, created_at AS createdAt, bound_at AS boundAt';
-const TRANSACTION_COLUMNS =
-  'id, key_id AS keyId, account_id AS accountId, kind, client_return_url AS clientReturnUrl, ' +
-  'prompt_token_hash AS promptTokenHash, sealed_client_secret AS sealedClientSecret, prompt_used_at AS promptUsedAt, ' +
-  'oidc_state_hash AS oidcStateHash, sealed_oidc AS sealedOidc, ' +
-  'key_token_hash AS keyTokenHash, completed_at AS completedAt, created_at AS createdAt, expires_at AS expiresAt';
+const KEY_COLUMNS = selectColumns(keygenKeys);
+const TRANSACTION_COLUMNS = selectColumns(keygenTransactions);
 
 /** Statements are prepared once: prepared per call (as drizzle's builder does) they hold native memory until GC. */
 export function sqliteKeysRepositories(db: Db): KeysRepositories {
@@ -174,8 +169,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
   };
 }
 
-const DEV_RECORD_COLUMNS =
-  'id, model, payload, uid, grant_id AS grantId, consumed_at AS consumedAt, expires_at AS expiresAt';
+const DEV_RECORD_COLUMNS = selectColumns(keygenDevOidcRecords);
 
 function sqliteDevProvider(db: Db): DevProviderRepository {
   const sqlite = sqliteOf(db);

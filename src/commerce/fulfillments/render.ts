@@ -1,11 +1,6 @@
 import type { JsonText } from '../envelope.js';
+import type { StoredLocation } from '../locations/repository.js';
 import type { Fulfillment, FulfillmentCreate } from './repository.js';
-
-/** A location's stored fields, as a pickup fulfillment copies them. */
-export interface StoredLocation {
-  address: string;
-  openingHours: string;
-}
 
 /**
  * The one place a fulfillment becomes the contract's Fulfillment, as JSON text (what

@@ -10,7 +10,9 @@ import {
   type FulfillmentRepository,
   type ShipLocationField,
 } from './repository.js';
-import { changedFulfillmentJson, newFulfillmentJson, type StoredLocation } from './render.js';
+import { storedLocationQuery } from '../locations/repository.pg.js';
+import type { StoredLocation } from '../locations/repository.js';
+import { changedFulfillmentJson, newFulfillmentJson } from './render.js';
 import { lineItemProblems } from './rules.js';
 
 /**
@@ -38,13 +40,7 @@ export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
           })
         ).rows[0];
         const location = body.pickup_location
-          ? (
-              await client.query<StoredLocation>({
-                name: 'fulfillments-location',
-                text: 'SELECT address, opening_hours AS "openingHours" FROM locations WHERE store_id = $1 AND id = $2',
-                values: [storeId, body.pickup_location.location_id],
-              })
-            ).rows[0]
+          ? (await client.query<StoredLocation>(storedLocationQuery(storeId, body.pickup_location.location_id))).rows[0]
           : undefined;
         const elsewhere: ShipLocationField[] = [];
         for (const [field, locationId] of shipLocations(body)) {

@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
 import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { PAGE } from '../../shared/db/statements.js';
+import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
-import type { StoredLocation } from '../orders/render.js';
+import type { StoredLocation } from '../locations/repository.js';
 import type { Order } from '../orders/repository.js';
 import {
   shipLocations,
@@ -32,9 +34,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
   const order = sqlite.prepare<[string, string], { doc: string; sourceId: string }>(
     'SELECT doc, source_id AS sourceId FROM orders WHERE store_id = ? AND id = ?',
   );
-  const location = sqlite.prepare<[string, string], StoredLocation>(
-    'SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?',
-  );
+  const location = sqlite.prepare<[string, string], StoredLocation>(STORED_LOCATION);
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM fulfillments WHERE store_id = ? AND source_id = ?').pluck();
   const held = sqlite
     .prepare("SELECT doc FROM fulfillments WHERE store_id = ? AND order_id = ? AND status != 'canceled'")
@@ -54,9 +54,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
     if (!statement) {
       const where = ['store_id = ?', ...given.map(([, test]) => test)].join(' AND ');
       statement = sqlite
-        .prepare<unknown[], string>(
-          `SELECT doc FROM fulfillments WHERE ${where} ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`,
-        )
+        .prepare<unknown[], string>(`SELECT doc FROM fulfillments WHERE ${where} ORDER BY created_at, id ${PAGE}`)
         .pluck();
       lists.set(key, statement);
     }

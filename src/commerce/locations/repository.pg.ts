@@ -1,11 +1,18 @@
 import type pg from 'pg';
-import { selectColumns } from '../../shared/db/pg-rows.js';
+import { selectColumns } from '../../shared/db/columns.js';
 import { locations } from '../schema.pg.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { newLocationRow } from './render.js';
 import type { LocationRepository, LocationRow } from './repository.js';
 
 const COLUMNS = selectColumns(locations);
+
+/** A location's fields that an order or a fulfillment copies (StoredLocation), by store and id. */
+export const storedLocationQuery = (storeId: string, id: string) => ({
+  name: 'locations-stored',
+  text: 'SELECT address, opening_hours AS "openingHours" FROM locations WHERE store_id = $1 AND id = $2',
+  values: [storeId, id],
+});
 
 export function postgresLocations(pool: pg.Pool): LocationRepository {
   return {

@@ -1,9 +1,13 @@
 import { sqliteOf, type Db } from '../../shared/db/client.js';
-import { tableStatements } from '../../shared/db/statements.js';
+import { PAGE, tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { locations } from '../schema.js';
 import { newLocationRow } from './render.js';
 import type { LocationRepository, LocationRow } from './repository.js';
+
+/** A location's fields that an order or a fulfillment copies (StoredLocation), by store and id. */
+export const STORED_LOCATION =
+  'SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?';
 
 export function sqliteLocations(db: Db): LocationRepository {
   const sqlite = sqliteOf(db);
@@ -14,7 +18,7 @@ export function sqliteLocations(db: Db): LocationRepository {
   // The unique index decides in one statement; locations without a source_id never conflict (NULLs are distinct).
   const insert = t.insert('store_id, source_id');
   const list = sqlite.prepare<[string, number, number], LocationRow>(
-    `SELECT ${t.select} FROM locations WHERE store_id = ? ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`,
+    `SELECT ${t.select} FROM locations WHERE store_id = ? ORDER BY created_at, id ${PAGE}`,
   );
   return {
     find: (storeId, id) => byId.get(id, storeId),

@@ -8,6 +8,12 @@ export type Location = components['schemas']['Location'];
 export type LocationCreate = components['schemas']['LocationCreate'];
 export type NewLocation = LocationCreate & { id: string; storeId: string; now: string };
 
+/** A location's stored fields that an order's or a fulfillment's pickup_location copies. */
+export interface StoredLocation {
+  address: string;
+  openingHours: string;
+}
+
 export interface LocationRepository {
   find(storeId: string, id: string): MaybePromise<LocationRow | undefined>;
   insert(input: NewLocation): MaybePromise<LocationRow | SourceIdConflict>;

@@ -1,4 +1,5 @@
 import type { JsonText } from '../envelope.js';
+import type { StoredLocation } from '../locations/repository.js';
 import { NO_TIME } from '../schema.js';
 import type { Order, OrderCreate, OrderList, OrderUpdate } from './repository.js';
 
@@ -36,12 +37,6 @@ export function orderJson(o: {
 /** A page of orders as the contract's OrderList: the rendered orders, then `tail` (`],"pagination":…}`). */
 export function orderListJson(orders: readonly JsonText<Order>[], tail: string): JsonText<OrderList> {
   return `{"orders":[${orders.join(',')}${tail}` as JsonText<OrderList>;
-}
-
-/** A location's stored fields, as an order's pickup_location copies them. */
-export interface StoredLocation {
-  address: string;
-  openingHours: string;
 }
 
 /** A new order rendered (orderJson), its pickup location copied from `location` (found in the store). */

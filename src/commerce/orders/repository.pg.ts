@@ -2,7 +2,9 @@ import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
-import { instant, newOrderJson, patchedOrderJson, type StoredLocation } from './render.js';
+import { storedLocationQuery } from '../locations/repository.pg.js';
+import type { StoredLocation } from '../locations/repository.js';
+import { instant, newOrderJson, patchedOrderJson } from './render.js';
 import {
   DIRECT_OFFSET_LIMIT,
   SMALL_DOC_BYTES,
@@ -41,13 +43,7 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
       ).rows[0]?.doc,
     async insert(storeId, id, body, now) {
       const location = body.pickup_location
-        ? (
-            await pool.query<StoredLocation>({
-              name: 'orders-location',
-              text: 'SELECT address, opening_hours AS "openingHours" FROM locations WHERE store_id = $1 AND id = $2',
-              values: [storeId, body.pickup_location.location_id],
-            })
-          ).rows[0]
+        ? (await pool.query<StoredLocation>(storedLocationQuery(storeId, body.pickup_location.location_id))).rows[0]
         : undefined;
       // Asked only when the pickup location is unknown, so that a taken source_id still answers 409.
       if (body.pickup_location && !location) {

@@ -1,4 +1,6 @@
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { PAGE } from '../../shared/db/statements.js';
+import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import {
   SOURCE_ID_CONFLICT,
@@ -6,7 +8,8 @@ import {
   type MissingReference,
   type SourceIdConflict,
 } from '../outcomes.js';
-import { instant, newOrderJson, patchedOrderJson, type StoredLocation } from './render.js';
+import type { StoredLocation } from '../locations/repository.js';
+import { instant, newOrderJson, patchedOrderJson } from './render.js';
 import {
   DIRECT_OFFSET_LIMIT,
   SMALL_DOC_BYTES,
@@ -20,12 +23,6 @@ import {
   type Sort,
 } from './repository.js';
 
-/**
- * SQLite with STAT4 (as better-sqlite3 builds it) re-plans a statement whose bare LIMIT parameter is bound,
- * which is every call; a CAST is not a bare parameter.
- */
-const PAGE = 'LIMIT CAST(? AS INTEGER) OFFSET ?';
-
 // Prepared on better-sqlite3 directly: the hot paths skip drizzle's per-call query building and row mapping.
 type Statements = ReturnType<typeof prepare>;
 function prepare(db: Db) {
@@ -33,9 +30,7 @@ function prepare(db: Db) {
   const byId = sqlite.prepare('SELECT doc FROM orders WHERE store_id = ? AND id = ?').pluck();
   // Asked only when the pickup location is unknown, so that a taken source_id still answers 409.
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
-  const locationInStore = sqlite.prepare(
-    'SELECT address, opening_hours AS openingHours FROM locations WHERE store_id = ? AND id = ?',
-  );
+  const locationInStore = sqlite.prepare(STORED_LOCATION);
   const insert = sqlite.prepare(
     `INSERT INTO orders
        (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
-import { columnNames, inserter, selectColumns } from '../../shared/db/pg-rows.js';
+import { columnNames, selectColumns } from '../../shared/db/columns.js';
+import { inserter } from '../../shared/db/pg-rows.js';
 import { stores } from '../schema.pg.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { newStoreRow, storePatchColumns } from './render.js';

@@ -1,5 +1,5 @@
 import { inTransaction, isUniqueViolation, sqliteOf, type Db } from '../../shared/db/client.js';
-import { tableStatements } from '../../shared/db/statements.js';
+import { PAGE, tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { stores } from '../schema.js';
 import { newStoreRow, storePatchColumns } from './render.js';
@@ -14,7 +14,7 @@ export function sqliteStores(db: Db): StoreRepository {
   // The unique index decides (one statement): DO NOTHING gives no row for a taken source_id.
   const insert = t.insert('account_id, source_id');
   const update = t.updateRow('id = @where_id AND account_id = @where_account');
-  const page = `ORDER BY created_at, id LIMIT CAST(? AS INTEGER) OFFSET ?`;
+  const page = `ORDER BY created_at, id ${PAGE}`;
   const list = sqlite.prepare<[string, number, number], StoreRow>(
     `SELECT ${t.select} FROM stores WHERE account_id = ? ${page}`,
   );

@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { columnNames, selectColumns } from './columns.js';
+
+/**
+ * A page's window. SQLite with STAT4 (as better-sqlite3 builds it) re-plans a statement whose bare
+ * LIMIT parameter is bound, which is every call; a CAST is not a bare parameter.
+ */
+export const PAGE = 'LIMIT CAST(? AS INTEGER) OFFSET ?';
 
 /**
  * Raw better-sqlite3 statements over the drizzle schema's names, so that a column is named in
@@ -9,9 +16,9 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
  * then happens in the reset, whose error (a full disk) better-sqlite3 does not report.
  */
 export function tableStatements<T extends SQLiteTable>(sqlite: Database.Database, table: T) {
-  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name }));
+  const columns = Object.entries(columnNames(table)).map(([key, name]) => ({ key, name }));
   const name = `"${getTableName(table)}"`;
-  const select = columns.map((c) => `"${c.name}" AS "${c.key}"`).join(', ');
+  const select = selectColumns(table);
   return {
     /** `"column" AS "key", …`, for a SELECT or a RETURNING. */
     select,
