@@ -5,6 +5,8 @@
  * typed against the generated routes (`OperationTable`), so a handler's route must be its own.
  */
 
+import { operationsOf } from './routes.js';
+
 type Json = Record<string, unknown>;
 
 /** Where each service keeps its operation files, and the names its table is typed with. */
@@ -35,8 +37,6 @@ const LAYOUTS: Record<string, ServiceLayout> = {
   },
 };
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
 /** `updateFulfillmentStatus` → `update-fulfillment-status`. */
 export const fileNameOf = (operationId: string) => operationId.replaceAll(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -44,16 +44,12 @@ export const fileNameOf = (operationId: string) => operationId.replaceAll(/[A-Z]
 export function operationTableFor(name: string, doc: Json): string | undefined {
   const layout = LAYOUTS[name];
   if (!layout) return undefined;
-  const ops: Array<{ id: string; file: string }> = [];
-  for (const item of Object.values((doc.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const op = item[method] as { operationId?: string; tags?: string[] } | undefined;
-      if (!op?.operationId) continue;
-      const tag = op.tags?.[0];
-      if (!tag) throw new Error(`${name}: operation ${op.operationId} has no tag to place its file by`);
-      ops.push({ id: op.operationId, file: `${layout.folder(tag)}/${fileNameOf(op.operationId)}` });
-    }
-  }
+  const ops = [...operationsOf(doc)].map(({ op }) => {
+    const { operationId: id, tags } = op as { operationId: string; tags?: string[] };
+    const tag = tags?.[0];
+    if (!tag) throw new Error(`${name}: operation ${id} has no tag to place its file by`);
+    return { id, file: `${layout.folder(tag)}/${fileNameOf(id)}` };
+  });
   const src = `../../${layout.dir}`;
   return [
     `import type { OperationTable } from '../../src/shared/operation.js';`,

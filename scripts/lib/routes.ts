@@ -8,6 +8,16 @@
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** Every operation of a contract with its path and method, in the YAML's order. */
+export function* operationsOf(doc: Json): Generator<{ path: string; method: (typeof METHODS)[number]; op: Json }> {
+  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (op) yield { path, method, op };
+    }
+  }
+}
+
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const quote = (s: string) => `'${s.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
 const security = (requirements: unknown) =>
@@ -49,60 +59,52 @@ export function routesFor(doc: Json, exports: ReadonlySet<string>): string {
   const blocks: string[] = [];
   const globalSecurity = doc.security ?? [];
   const ops: Array<{ id: string; text: string }> = [];
-  for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined;
-      if (!op) continue;
-      const id = op.operationId as string;
-      const P = pascal(id);
-      const where = `${method.toUpperCase()} ${path} (${id})`;
-      const lines: string[] = [
-        `  operationId: ${quote(id)},`,
-        `  method: ${quote(method)},`,
-        `  path: ${quote(path)},`,
-      ];
-      if (Array.isArray(op.tags)) lines.push(`  tags: [${op.tags.map((t) => quote(String(t))).join(', ')}],`);
-      lines.push(`  security: ${security(op.security ?? globalSecurity)},`);
+  for (const { path, method, op } of operationsOf(doc)) {
+    const id = op.operationId as string;
+    const P = pascal(id);
+    const where = `${method.toUpperCase()} ${path} (${id})`;
+    const lines: string[] = [`  operationId: ${quote(id)},`, `  method: ${quote(method)},`, `  path: ${quote(path)},`];
+    if (Array.isArray(op.tags)) lines.push(`  tags: [${op.tags.map((t) => quote(String(t))).join(', ')}],`);
+    lines.push(`  security: ${security(op.security ?? globalSecurity)},`);
 
-      const request: string[] = [];
-      for (const [key, suffix] of [
-        ['headers', 'Headers'],
-        ['params', 'Path'],
-        ['query', 'Query'],
-      ] as const) {
-        if (exports.has(`z${P}${suffix}`)) request.push(`    ${key}: ${use(`z${P}${suffix}`)},`);
-      }
-      if (op.requestBody) {
-        const body = resolve(doc, op.requestBody);
-        const content = Object.keys((body.content ?? {}) as Json)
-          .map(
-            (mt) =>
-              `${quote(mt)}: { schema: ${use(exports.has(`z${P}Body`) ? `z${P}Body` : schemaName(((body.content as Json)[mt] as Json).schema, where, exports))} }`,
-          )
-          .join(', ');
-        request.push(`    body: { required: ${body.required === true}, content: { ${content} } },`);
-      }
-      if (request.length > 0) lines.push('  request: {', ...request, '  },');
-
-      lines.push('  responses: {');
-      for (const [status, ref] of Object.entries(op.responses as Json)) {
-        const res = resolve(doc, ref);
-        const description = String(res.description ?? '').trim();
-        const content = Object.entries((res.content ?? {}) as Record<string, Json>).map(([mt, media]) => {
-          const name =
-            /^2/.test(status) && mt === 'application/json' && exports.has(`z${P}Response`)
-              ? `z${P}Response`
-              : schemaName(media.schema, `${where} ${status}`, exports);
-          return `${quote(mt)}: { schema: ${use(name)} }`;
-        });
-        const key = /^\d+$/.test(status) ? status : quote(status);
-        lines.push(
-          `    ${key}: { description: ${quote(description)}${content.length > 0 ? `, content: { ${content.join(', ')} }` : ''} },`,
-        );
-      }
-      lines.push('  },');
-      ops.push({ id, text: `export const ${id} = createRoute({\n${lines.join('\n')}\n});` });
+    const request: string[] = [];
+    for (const [key, suffix] of [
+      ['headers', 'Headers'],
+      ['params', 'Path'],
+      ['query', 'Query'],
+    ] as const) {
+      if (exports.has(`z${P}${suffix}`)) request.push(`    ${key}: ${use(`z${P}${suffix}`)},`);
     }
+    if (op.requestBody) {
+      const body = resolve(doc, op.requestBody);
+      const content = Object.keys((body.content ?? {}) as Json)
+        .map(
+          (mt) =>
+            `${quote(mt)}: { schema: ${use(exports.has(`z${P}Body`) ? `z${P}Body` : schemaName(((body.content as Json)[mt] as Json).schema, where, exports))} }`,
+        )
+        .join(', ');
+      request.push(`    body: { required: ${body.required === true}, content: { ${content} } },`);
+    }
+    if (request.length > 0) lines.push('  request: {', ...request, '  },');
+
+    lines.push('  responses: {');
+    for (const [status, ref] of Object.entries(op.responses as Json)) {
+      const res = resolve(doc, ref);
+      const description = String(res.description ?? '').trim();
+      const content = Object.entries((res.content ?? {}) as Record<string, Json>).map(([mt, media]) => {
+        const name =
+          /^2/.test(status) && mt === 'application/json' && exports.has(`z${P}Response`)
+            ? `z${P}Response`
+            : schemaName(media.schema, `${where} ${status}`, exports);
+        return `${quote(mt)}: { schema: ${use(name)} }`;
+      });
+      const key = /^\d+$/.test(status) ? status : quote(status);
+      lines.push(
+        `    ${key}: { description: ${quote(description)}${content.length > 0 ? `, content: { ${content.join(', ')} }` : ''} },`,
+      );
+    }
+    lines.push('  },');
+    ops.push({ id, text: `export const ${id} = createRoute({\n${lines.join('\n')}\n});` });
   }
   blocks.push(`import { createRoute } from '@hono/zod-openapi';`);
   blocks.push(
