@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
-import { PAGE } from '../../shared/db/statements.js';
+import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
@@ -17,9 +17,9 @@ import { lineItemProblems } from './rules.js';
 
 /** The list's filters in the order of their parameters; a statement is prepared per set of filters given. */
 const FILTERS = [
-  ['orderId', 'order_id = ?'],
-  ['sourceOrderId', 'order_source_id = ?'],
-  ['sourceId', 'source_id = ?'],
+  ['orderId', `order_id = ${TEXT_PARAM}`],
+  ['sourceOrderId', `order_source_id = ${TEXT_PARAM}`],
+  ['sourceId', `source_id = ${TEXT_PARAM}`],
   ['ids', 'id IN (SELECT value FROM json_each(?))'],
 ] as const satisfies ReadonlyArray<readonly [keyof FulfillmentPageQuery, string]>;
 
@@ -52,7 +52,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
     const key = given.map(([name]) => name).join(',');
     let statement = lists.get(key);
     if (!statement) {
-      const where = ['store_id = ?', ...given.map(([, test]) => test)].join(' AND ');
+      const where = [`store_id = ${TEXT_PARAM}`, ...given.map(([, test]) => test)].join(' AND ');
       statement = sqlite
         .prepare<unknown[], string>(`SELECT doc FROM fulfillments WHERE ${where} ORDER BY created_at, id ${PAGE}`)
         .pluck();

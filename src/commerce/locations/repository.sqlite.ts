@@ -1,5 +1,5 @@
 import { sqliteOf, type Db } from '../../shared/db/client.js';
-import { PAGE, tableStatements } from '../../shared/db/statements.js';
+import { PAGE, TEXT_PARAM, tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { locations } from '../schema.js';
 import { newLocationRow } from './render.js';
@@ -18,7 +18,7 @@ export function sqliteLocations(db: Db): LocationRepository {
   // The unique index decides in one statement; locations without a source_id never conflict (NULLs are distinct).
   const insert = t.insert('store_id, source_id');
   const list = sqlite.prepare<[string, number, number], LocationRow>(
-    `SELECT ${t.select} FROM locations WHERE store_id = ? ORDER BY created_at, id ${PAGE}`,
+    `SELECT ${t.select} FROM locations WHERE store_id = ${TEXT_PARAM} ORDER BY created_at, id ${PAGE}`,
   );
   return {
     find: (storeId, id) => byId.get(id, storeId),

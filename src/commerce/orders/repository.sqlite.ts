@@ -1,5 +1,5 @@
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
-import { PAGE } from '../../shared/db/statements.js';
+import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import {
@@ -46,7 +46,7 @@ function prepare(db: Db) {
     const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
-    const inStore = `o.store_id = ?${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
+    const inStore = `o.store_id = ${TEXT_PARAM}${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
     if (!deep) return sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
     // Deep pages take their ids from the covering sort index so OFFSET skips index entries, not documents.
     // No store_id test outside: with one, SQLite scans the store's index instead of looking ids up by key.

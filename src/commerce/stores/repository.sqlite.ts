@@ -1,5 +1,5 @@
 import { inTransaction, isUniqueViolation, sqliteOf, type Db } from '../../shared/db/client.js';
-import { PAGE, tableStatements } from '../../shared/db/statements.js';
+import { PAGE, TEXT_PARAM, tableStatements } from '../../shared/db/statements.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { stores } from '../schema.js';
 import { newStoreRow, storePatchColumns } from './render.js';
@@ -16,10 +16,10 @@ export function sqliteStores(db: Db): StoreRepository {
   const update = t.updateRow('id = @where_id AND account_id = @where_account');
   const page = `ORDER BY created_at, id ${PAGE}`;
   const list = sqlite.prepare<[string, number, number], StoreRow>(
-    `SELECT ${t.select} FROM stores WHERE account_id = ? ${page}`,
+    `SELECT ${t.select} FROM stores WHERE account_id = ${TEXT_PARAM} ${page}`,
   );
   const listBySourceIds = sqlite.prepare<[string, string, number, number], StoreRow>(
-    `SELECT ${t.select} FROM stores WHERE account_id = ? AND source_id IN (SELECT value FROM json_each(?)) ${page}`,
+    `SELECT ${t.select} FROM stores WHERE account_id = ${TEXT_PARAM} AND source_id IN (SELECT value FROM json_each(?)) ${page}`,
   );
   const find = (accountId: string, id: string) => byId.get(id, accountId);
   return {

@@ -4,9 +4,14 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { columnNames, selectColumns } from './columns.js';
 
 /**
- * A page's window. SQLite with STAT4 (as better-sqlite3 builds it) re-plans a statement whose bare
- * LIMIT parameter is bound, which is every call; a CAST is not a bare parameter.
+ * Parameters the planner cannot read. SQLite with STAT4 (as better-sqlite3 builds it) reads the values bound to
+ * the bare `?` that a page's ORDER BY … LIMIT plan weighs (the LIMIT, the equalities before it) and prepares the
+ * statement again on every call that binds them: `perf` shows sqlite3Reprepare under each step. A CAST is not a
+ * bare parameter, so the plan made once at prepare stays (a page of ten stores: 11 µs a call before, 4 µs after).
  */
+export const TEXT_PARAM = 'CAST(? AS TEXT)';
+
+/** A page's window, for the same reason as TEXT_PARAM. */
 export const PAGE = 'LIMIT CAST(? AS INTEGER) OFFSET ?';
 
 /**
