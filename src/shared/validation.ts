@@ -121,11 +121,13 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
   if (json) parts.push({ part: 'body', target: 'json', schema: json, read: (_c, body) => body });
   else if (form) parts.push({ part: 'body', target: 'form', schema: form, read: readForm });
   const declaredQuery = new Set(Object.keys((request?.query as { shape?: object } | undefined)?.shape ?? {}));
+  const queryPart = parts.findIndex(({ part }) => part === 'query');
 
   const check = (c: Context, inputs: unknown[]): Problem[] => {
     let problems: Problem[] = [];
     if (strictQuery && c.req.url.includes('?')) {
-      for (const name of Object.keys(c.req.queries()))
+      // The query as read for its check when the operation declares one: hono parses the URL on every call.
+      for (const name of Object.keys(queryPart >= 0 ? (inputs[queryPart] as object) : c.req.queries()))
         if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
     for (const [i, { part }] of parts.entries())
