@@ -4,7 +4,7 @@ import { createStore, largeOrderBody, orderBody } from '../support/factories.js'
 
 const t = await buildTestApp();
 afterAll(() => t.close());
-const { client } = await t.account();
+const { client, key } = await t.account();
 let storeId = '';
 const created: Array<{ id: string; created: number; updated: number }> = [];
 const TOTAL = 47; // with limit 10: five pages, the last one partial
@@ -97,5 +97,25 @@ describe('a page of small and large orders together', () => {
       expect(orders[i]).toEqual(one.data!.data);
     }
     expect(JSON.stringify(orders[1]).length).toBeGreaterThan(16 * 1024);
+  });
+});
+
+describe("a page's Content-Length", () => {
+  it('is the UTF-8 length of what is sent, with characters of two, three and four bytes in the orders', async () => {
+    const store = (await createStore(client)).id;
+    const h = { params: { header: { 'svc-store-id': store } } };
+    for (const number of ['Zoë Ünlü', '東京の店', 'a 🎉 party', 'plain']) {
+      const res = await client.POST('/orders', { ...h, body: orderBody({ number }) });
+      expect(res.response.status).toBe(201);
+    }
+    for (const query of ['?limit=10', '?limit=2&page=2', '?limit=10&sort=%2Bsource_created_at']) {
+      const res = await t.raw(`/orders${query}`, { headers: { 'svc-store-id': store, 'svc-api-key': key.key } });
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      // PostgreSQL does not give the lengths, and the server counts the answer itself.
+      const declared = res.headers.get('content-length');
+      if (declared !== null) expect(Number(declared)).toBe(bytes.byteLength);
+      expect(JSON.parse(bytes.toString('utf8')).data.orders.length).toBeGreaterThan(0);
+    }
   });
 });

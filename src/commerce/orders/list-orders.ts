@@ -4,7 +4,7 @@ import { andThen } from '../../shared/maybe.js';
 import { inStore, ordersOperation } from '../context.js';
 import { pageOf, pageWindow } from '../pagination.js';
 import { createPageGate, streamDocuments } from '../streamed-page.js';
-import { orderListJson } from './render.js';
+import { orderListBytes, orderListJson } from './render.js';
 import type { OrderList, Sort } from './repository.js';
 
 const DEFAULT_SORT: Sort = '-source_created_at';
@@ -38,6 +38,7 @@ export const listOrders = ordersOperation(
               items.map((row) => row.doc!),
               tail,
             ),
+            orderListBytes(items, tail),
           );
         // Orders are up to 1 MiB each, so a page with large ones streams under the per-key gate.
         const answer = (release: () => void) => {

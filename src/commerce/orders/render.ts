@@ -39,6 +39,16 @@ export function orderListJson(orders: readonly JsonText<Order>[], tail: string):
   return `{"orders":[${orders.join(',')}${tail}` as JsonText<OrderList>;
 }
 
+/** orderListJson's UTF-8 length, from its orders' stored lengths; undefined unless the engine gave each one. */
+export function orderListBytes(orders: ReadonlyArray<{ bytes?: number }>, tail: string): number | undefined {
+  let bytes = '{"orders":['.length + Math.max(0, orders.length - 1) + Buffer.byteLength(tail);
+  for (const { bytes: doc } of orders) {
+    if (doc === undefined) return undefined;
+    bytes += doc;
+  }
+  return bytes;
+}
+
 /** A new order rendered (orderJson), its pickup location copied from `location` (found in the store). */
 export function newOrderJson(
   id: string,

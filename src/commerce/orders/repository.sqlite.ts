@@ -41,7 +41,7 @@ function prepare(db: Db) {
   );
   const lists = new Map<string, ReturnType<typeof listStatement>>();
   // octet_length reads the record's header, so a large document is not loaded here.
-  const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END`;
+  const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END, octet_length(o.doc)`;
   const listStatement = (sort: Sort, filtered: boolean, deep: boolean) => {
     const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
@@ -131,9 +131,9 @@ function listPage(s: Statements, q: OrderPageQuery): PageRow[] {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
   const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as Array<
-    [string, string | null]
+    [string, string | null, number]
   >;
-  return rows.map(([id, doc]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order> }));
+  return rows.map(([id, doc, bytes]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order>, bytes }));
 }
 
 export function sqliteOrders(db: Db): OrderRepository {

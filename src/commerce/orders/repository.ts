@@ -20,6 +20,8 @@ export const SMALL_DOC_BYTES = 16 * 1024;
 export interface PageRow {
   id: string;
   doc?: JsonText<Order>;
+  /** The document's UTF-8 length, where the engine reads it with the row. */
+  bytes?: number;
 }
 
 export interface OrderPageQuery {
