@@ -15,11 +15,12 @@
  *   npm run bench -- --keys               the key operations (init, generate transaction, exchange) with
  *                                         the root in the sealed file and in a SoftHSM2 token, side by side
  *
- * Options: --connections N (10), --duration S (5), --warmup S (2), --rounds N (5; throughput
+ * Options: --connections N (50), --duration S (5), --warmup S (2), --rounds N (5; throughput
  * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
  * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
- * Load goes to 127.0.0.1 only, bounded by --duration / --minutes.
+ * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
+ * run in production, to /dev/null.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -55,7 +56,7 @@ const { values: opts } = parseArgs({
     memory: { type: 'boolean', default: false },
     keys: { type: 'boolean', default: false },
     minutes: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '5' },
@@ -83,7 +84,8 @@ const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.sl
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'warn' };
+const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'info' };
+const QUIET = { discardStdout: true };
 /** The server's environment for a database file: the key service's sealed root beside it. */
 const serverEnv = (file: string) => ({
   ...SERVER_ENV,
@@ -395,8 +397,8 @@ function header(serverLabel: string): string {
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine()} (shared; load generator on the same machine)`,
     ON_PG
-      ? `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
-      : `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=warn, fresh SQLite file database (WAL)`,
+      ? `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
+      : `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), fresh SQLite file database (WAL)`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, 127.0.0.1`,
   ].join('\n');
 }
@@ -425,7 +427,7 @@ function writeSection(name: string, markdown: string) {
 // Runs
 
 async function withServer<T>(seeded: Seeded, command: string[], fn: (s: Started) => Promise<T>): Promise<T> {
-  const server = await startServer(serverEnv(seeded.file), command);
+  const server = await startServer(serverEnv(seeded.file), command, ROOT, QUIET);
   try {
     return await fn(server);
   } finally {
@@ -539,12 +541,14 @@ async function throughput() {
   if (!ON_PG) {
     const peerFile = path.join(dir, 'peer.db');
     copyFileSync(seeded.file, peerFile);
-    peer = await startServer({ DATABASE_FILE: peerFile }, [
-      process.execPath,
-      path.join(ROOT, 'scripts/bench/fastify-peer.mjs'),
-    ]);
+    peer = await startServer(
+      { DATABASE_FILE: peerFile, LOG_LEVEL: SERVER_ENV.LOG_LEVEL },
+      [process.execPath, path.join(ROOT, 'scripts/bench/fastify-peer.mjs')],
+      ROOT,
+      QUIET,
+    );
   }
-  const server = await startServer(env, command);
+  const server = await startServer(env, command, ROOT, QUIET);
   // Targets against node:http answering the same bytes (issue 28); against the Fastify peer, 2× on every order row.
   // The resources added in issue 22, on records made through the server before the rounds.
   const made = await madeForRows(server.url, key, readStore);
@@ -661,7 +665,7 @@ async function throughput() {
     `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
     (ON_PG
       ? ''
-      : 'The Fastify peer (scripts/bench/fastify-peer.mjs) is the order rows written with Fastify as its documentation shows (route schemas from openapi/orders.yaml validated by its ajv, response schemas serialized by fast-json-stringify, the key and store checks in a hook) on better-sqlite3, on a copy of the same seeded database, loaded with the same requests right after the server in every round. ') +
+      : 'The Fastify peer (scripts/bench/fastify-peer.mjs) is the order rows written with Fastify as its documentation shows (route schemas from openapi/orders.yaml validated by its ajv, response schemas serialized by fast-json-stringify, the key and store checks in a hook, its own request logging at the same level as the server, to /dev/null) on better-sqlite3, on a copy of the same seeded database, loaded with the same requests right after the server in every round. ') +
     "The reference is plain node:http answering the same bytes as the server (scripts/bench/reference-server.mjs): before each row, in every round, it is given the server's own answer to one request of the row (status, headers, body; the row's name gives the body's size), and it answers every request with it after reading the body and `JSON.parse` of it; it is loaded with the same requests (path, headers, body) just before the server." +
     (exchange && keyTokens
       ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
@@ -959,7 +963,7 @@ async function keysByBackend() {
     `Reference: node scripts/bench/reference-server.mjs; servers: ${label}, root in the file and in a SoftHSM2 token; ${ROUNDS} rounds`,
   );
   const ref = await startReference();
-  const servers = await Promise.all(backends.map((b) => startServer(b.env, command)));
+  const servers = await Promise.all(backends.map((b) => startServer(b.env, command, ROOT, QUIET)));
   const json = { 'content-type': 'application/json' };
   try {
     // Each server's rows: init, a generation transaction of one key of its own, the exchange of its tokens.

@@ -48,7 +48,10 @@ const page = db
   )
   .pluck();
 
-const app = Fastify({ logger: false, ajv: { customOptions: { strict: false } } });
+// Fastify's own request logging (pino: a line as each request comes in and one as it completes) at the bench's
+// LOG_LEVEL, as the project's server logs each request.
+const logger = process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false;
+const app = Fastify({ logger, ajv: { customOptions: { strict: false } } });
 for (const [name, schema] of Object.entries(spec.components.schemas)) app.addSchema({ $id: name, ...refs(schema) });
 
 const meta = (code, type, message) => ({ code, type, message });

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -55,12 +56,66 @@ export async function stdoutWith(server: Started, text: string, timeoutMs = 3_00
   return server.stdout();
 }
 
-/** Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. */
+/** A port free a moment ago, for a server whose output goes unread. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts connections on the port. */
+async function accepting(port: number, proc: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`server did not start listening on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. With
+ * `discardStdout` its stdout goes to /dev/null (a load test's request logs), on a port chosen here.
+ */
 export async function startServer(
   env: Record<string, string>,
   command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')],
   cwd = ROOT,
+  { discardStdout = false } = {},
 ): Promise<Started> {
+  if (discardStdout) {
+    const port = await freePort();
+    const proc = spawn(command[0], command.slice(1), {
+      cwd,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    proc.stderr!.on('data', (d) => (err += d));
+    await accepting(port, proc).catch((e: Error) => {
+      proc.kill('SIGKILL');
+      throw new Error(`${e.message}:\n${err}`);
+    });
+    return startedOf(
+      proc,
+      `http://127.0.0.1:${port}`,
+      () => '',
+      () => err,
+    );
+  }
   const proc = spawn(command[0], command.slice(1), {
     cwd,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
@@ -85,11 +140,20 @@ export async function startServer(
       reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
     });
   });
+  return startedOf(
+    proc,
+    url,
+    () => out,
+    () => err,
+  );
+}
+
+function startedOf(proc: ChildProcess, url: string, stdout: () => string, stderr: () => string): Started {
   return {
     proc,
     url,
-    stdout: () => out,
-    stderr: () => err,
+    stdout,
+    stderr,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve(proc.exitCode);
