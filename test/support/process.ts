@@ -96,64 +96,44 @@ export async function startServer(
   cwd = ROOT,
   { discardStdout = false } = {},
 ): Promise<Started> {
-  if (discardStdout) {
-    const port = await freePort();
-    const proc = spawn(command[0], command.slice(1), {
-      cwd,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    proc.stderr!.on('data', (d) => (err += d));
-    await accepting(port, proc).catch((e: Error) => {
-      proc.kill('SIGKILL');
-      throw new Error(`${e.message}:\n${err}`);
-    });
-    return startedOf(
-      proc,
-      `http://127.0.0.1:${port}`,
-      () => '',
-      () => err,
-    );
-  }
+  const chosenPort = discardStdout ? await freePort() : undefined;
   const proc = spawn(command[0], command.slice(1), {
     cwd,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env, ...(chosenPort && { PORT: String(chosenPort) }) },
+    stdio: ['ignore', discardStdout ? 'ignore' : 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  proc.stdout!.on('data', (d) => (out += d));
+  proc.stdout?.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (err += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
-    const onData = () => {
-      const m = /Listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
-    });
-  });
-  return startedOf(
-    proc,
-    url,
-    () => out,
-    () => err,
-  );
-}
-
-function startedOf(proc: ChildProcess, url: string, stdout: () => string, stderr: () => string): Started {
+  const url = await (chosenPort
+    ? accepting(chosenPort, proc).then(
+        () => `http://127.0.0.1:${chosenPort}`,
+        (e: Error) => {
+          proc.kill('SIGKILL');
+          throw new Error(`${e.message}:\n${err}`);
+        },
+      )
+    : new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
+        const onData = () => {
+          const m = /Listening on (http:\/\/[^\s]+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        proc.stdout!.on('data', onData);
+        proc.on('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+        });
+      }));
   return {
     proc,
     url,
-    stdout,
-    stderr,
+    stdout: () => out,
+    stderr: () => err,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve(proc.exitCode);
