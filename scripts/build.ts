@@ -1,15 +1,16 @@
 /**
  * `npm run build`: dist/server.mjs and dist/cli.mjs, each one file that runs with `node` from any
  * directory without node_modules. The contracts, the migrations and the docs site (site/, built
- * first by `npm run docs` when that script exists) are embedded by replacing src/shared/assets.ts;
+ * first by `npm run docs` when that script exists) are embedded, gzipped, by replacing src/shared/assets.ts;
  * better-sqlite3's native binding is copied beside them, and pkcs11js's when that optional dependency
  * is installed (pkcs11.node, loaded only when KEYGEN_PKCS11_MODULE selects the token backend). The bundle records what it
  * was built with and for (buildInfo) and checks it at start (src/shared/runtime-check.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { listAssets } from '../src/shared/assets.js';
 import { currentRuntime, type BuildInfo } from '../src/shared/runtime-check.js';
@@ -21,17 +22,25 @@ const EMBEDDED_DIRS = ['openapi', 'src/shared/db/migrations', 'src/shared/db/mig
 
 function embeddedAssetsModule(checkpointWorker: string, info: BuildInfo, version: VersionInfo): string {
   const files = EMBEDDED_DIRS.flatMap((d) => listAssets(d));
+  // Gzipped: the bundle's text is held in memory for the process's life (and each literal once more in V8's
+  // heap), and the docs site's script is 4 MB as written. The docs app serves these bytes as they are.
   const entries = files.map(
-    (f) => `  [${JSON.stringify(f)}, ${JSON.stringify(readFileSync(path.join(root, f)).toString('base64'))}],`,
+    (f) =>
+      `  [${JSON.stringify(f)}, ${JSON.stringify(gzipSync(readFileSync(path.join(root, f)), { level: 9 }).toString('base64'))}],`,
   );
   return `import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 const files = new Map([
 ${entries.join('\n')}
 ]);
-export function readAsset(file) {
+export function readAssetGzip(file) {
   const b64 = files.get(file);
   return b64 === undefined ? undefined : Buffer.from(b64, 'base64');
+}
+export function readAsset(file) {
+  const gzipped = readAssetGzip(file);
+  return gzipped === undefined ? undefined : gunzipSync(gzipped);
 }
 export function listAssets(dir) {
   const prefix = dir.endsWith('/') ? dir : dir + '/';
@@ -126,6 +135,21 @@ function sqliteBinding(): { file: string; napi: number } {
   return { file, napi: Number(napi) };
 }
 
+/**
+ * V8 holds a module's text for as long as the module lives, one byte per character when all of it is Latin-1 and
+ * two otherwise: one `—` in a comment doubled the server's 11 MB. esbuild escapes strings but keeps comments as
+ * written, so every character past ASCII is escaped here (`\uXXXX` means the same in a comment, string,
+ * regular expression or identifier).
+ */
+function asciiOnly(file: string) {
+  const text = readFileSync(file, 'utf8');
+  // Each UTF-16 unit of a character (two for one past the BMP, a surrogate pair as a string escapes it).
+  const units = (ch: string) =>
+    Array.from({ length: ch.length }, (_, i) => `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+  const ascii = text.replace(/[^\p{ASCII}]/gu, units);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
+
 async function main() {
   if (!existsSync(path.join(root, 'site/index.html'))) {
     console.warn('site/ is missing: the bundle will serve no docs (run `npm run docs` first).');
@@ -166,6 +190,7 @@ async function main() {
     // pg requires its optional pg-cloudflare only inside Cloudflare Workers; `npm ci --omit=optional` leaves it out.
     external: ['pg-cloudflare'],
   });
+  for (const file of ['server.mjs', 'cli.mjs']) asciiOnly(path.join(out, file));
   copyFileSync(binding.file, path.join(out, 'better_sqlite3.node'));
   if (pkcs11) copyFileSync(pkcs11, path.join(out, 'pkcs11.node'));
   else

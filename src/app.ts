@@ -11,7 +11,7 @@ import { databaseUnavailable } from './commerce/service.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared/db/unavailable.js';
 import { startingBody } from './keys/errors.js';
 import { ApiError } from './commerce/errors.js';
-import { listAssets, readAsset } from './shared/assets.js';
+import { listAssets, readAsset, readAssetGzip } from './shared/assets.js';
 import { API_HEADERS, requestContext } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
@@ -73,7 +73,13 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  const site = new Map(listAssets('site').map((f) => [f.slice('site/'.length), readAsset(f)!]));
+  // The bundle's files come gzipped, and are served so; from src/ they are read as written.
+  const site = new Map(
+    listAssets('site').map((f) => {
+      const gzipped = readAssetGzip(f);
+      return [f.slice('site/'.length), gzipped ? { gzipped } : readAsset(f)!];
+    }),
+  );
   app.route('/', createDocsApp({ files: site, publicUrl: deps.publicUrl ?? deps.keys?.config.publicUrl }));
 
   let verifySignature: SignatureVerifier | undefined;

@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 
+/**
+ * A file already gzip-compressed, as the single-file bundle embeds its files: served as it is to clients that
+ * take gzip, and decompressed only for a client that does not (src/shared/assets.ts's `readAssetGzip`).
+ */
+export interface GzippedFile {
+  gzipped: Uint8Array;
+}
+type SiteFile = string | Uint8Array | GzippedFile;
+
 /** Keyed by path relative to the site folder with `/` separators, so the single-file bundle can embed them. */
-export type SiteFiles = ReadonlyMap<string, string | Uint8Array> | Readonly<Record<string, string | Uint8Array>>;
+export type SiteFiles = ReadonlyMap<string, SiteFile> | Readonly<Record<string, SiteFile>>;
 
 export type DocsAppOptions = ({ siteDir: string } | { files: SiteFiles }) & {
   /** Replaces the YAML's origin in the specs' `servers` and the code samples. */
@@ -15,7 +24,8 @@ export type DocsAppOptions = ({ siteDir: string } | { files: SiteFiles }) & {
 type Bytes = Uint8Array<ArrayBuffer>;
 
 interface Asset {
-  body: Bytes;
+  /** Unset while only the gzip form is held (an embedded file not yet asked for without gzip). */
+  body?: Bytes;
   contentType: string;
   etag: string;
   headers: Record<string, string>;
@@ -112,11 +122,15 @@ function rewriteYamlSpec(text: string, publicUrl: string): string {
   return `${text.slice(0, block.index)}${servers}${text.slice(block.index + block[0].length)}`;
 }
 
-function toBytes(content: string | Uint8Array): Bytes {
+const isGzipped = (content: SiteFile): content is GzippedFile => typeof content === 'object' && 'gzipped' in content;
+
+function toBytes(content: SiteFile): Bytes {
+  if (isGzipped(content)) return new Uint8Array(gunzipSync(content.gzipped));
   return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
 }
 
-function prepare(file: string, content: string | Uint8Array): Asset {
+function prepare(file: string, content: SiteFile): Asset {
+  // A gzipped file is decompressed here once, for its ETag (and an HTML page's CSP); that copy is not kept.
   const body = toBytes(content);
   const ext = path.posix.extname(file).toLowerCase();
   const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
@@ -136,16 +150,26 @@ function prepare(file: string, content: string | Uint8Array): Asset {
     headers['access-control-allow-origin'] = '*';
     headers['cross-origin-resource-policy'] = 'cross-origin';
   }
-  return { body, contentType, etag: `"${sha256(body, 'base64url').slice(0, 27)}"`, headers };
+  const etag = `"${sha256(body, 'base64url').slice(0, 27)}"`;
+  if (isGzipped(content) && compressible(contentType, body))
+    return { contentType, etag, headers, gzip: { body: new Uint8Array(content.gzipped), etag: gzipEtag(etag) } };
+  return { body, contentType, etag, headers };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|yaml|javascript)|image\/svg)/;
+const compressible = (contentType: string, body: Bytes) => COMPRESSIBLE.test(contentType) && body.byteLength > 1024;
+const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gz"`;
 
 function gzipOf(asset: Asset): Asset['gzip'] {
-  if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && asset.body.byteLength > 1024) {
-    asset.gzip = { body: new Uint8Array(gzipSync(asset.body, { level: 9 })), etag: `${asset.etag.slice(0, -1)}-gz"` };
+  if (asset.gzip === undefined && compressible(asset.contentType, bodyOf(asset))) {
+    asset.gzip = { body: new Uint8Array(gzipSync(bodyOf(asset), { level: 9 })), etag: gzipEtag(asset.etag) };
   }
   return asset.gzip;
+}
+
+/** The file as written; an embedded file held only gzipped is decompressed the first time a client needs it. */
+function bodyOf(asset: Asset): Bytes {
+  return (asset.body ??= new Uint8Array(gunzipSync(asset.gzip!.body)));
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -166,12 +190,12 @@ function acceptsGzip(header: string | undefined): boolean {
 
 /** Mount at the root (`app.route('/', createDocsApp(...))`); unknown paths fall through to the parent. */
 export function createDocsApp(options: DocsAppOptions): Hono {
-  const source: Iterable<[string, string | Uint8Array]> =
+  const source: Iterable<[string, SiteFile]> =
     'siteDir' in options
       ? loadSiteDir(options.siteDir)
       : options.files instanceof Map
         ? options.files
-        : Object.entries(options.files as Record<string, string | Uint8Array>);
+        : Object.entries(options.files as Record<string, SiteFile>);
 
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const routes = new Map<string, Asset>();
@@ -207,7 +231,7 @@ export function createDocsApp(options: DocsAppOptions): Hono {
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     headers['content-type'] = asset.contentType;
     if (gz) headers['content-encoding'] = 'gzip';
-    return c.body(gz ? gz.body : asset.body, 200, headers);
+    return c.body(gz ? gz.body : bodyOf(asset), 200, headers);
   };
   app.get('/', (c) => c.redirect('/docs', 302));
   app.get('/docs', serve);

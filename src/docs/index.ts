@@ -1,1 +1,8 @@
-export { contentSecurityPolicy, createDocsApp, loadSiteDir, type DocsAppOptions, type SiteFiles } from './docs-app.js';
+export {
+  contentSecurityPolicy,
+  createDocsApp,
+  loadSiteDir,
+  type DocsAppOptions,
+  type GzippedFile,
+  type SiteFiles,
+} from './docs-app.js';

@@ -13,6 +13,11 @@ export function readAsset(file: string): Buffer | undefined {
   }
 }
 
+/** The single-file build embeds every file gzip-compressed and gives those bytes here; from src/ there are none. */
+export function readAssetGzip(_file: string): Buffer | undefined {
+  return undefined;
+}
+
 export function listAssets(dir: string): string[] {
   try {
     return (readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])

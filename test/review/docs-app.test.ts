@@ -3,19 +3,19 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDocsApp, type SiteFiles } from '../../src/docs/index.js';
 
 const script = 'document.documentElement.dataset.ready = "1";';
-const files: SiteFiles = {
+const files = {
   'index.html':
     '<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body><a href="/docs/orders.html">Orders</a></body></html>',
   'orders.html': `<!DOCTYPE html><html><head></head><body><div style="color:red">Orders</div><script>${script}</script>${'<p>padding</p>'.repeat(200)}</body></html>`,
   'openapi/orders.yaml': 'openapi: 3.1.0\ninfo: {title: Orders, version: "1"}\npaths: {}\n',
   'openapi/orders.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'Orders', version: '1' }, paths: {} }),
-};
+} satisfies SiteFiles;
 
 function mounted(docs: Hono): Hono {
   const app = new Hono();
@@ -25,6 +25,11 @@ function mounted(docs: Hono): Hono {
 }
 
 const app = mounted(createDocsApp({ files }));
+const headersOf = (res: Response) => {
+  const all: Record<string, string> = {};
+  res.headers.forEach((value, name) => (all[name] = value));
+  return all;
+};
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
 describe('docs sub-app', () => {
@@ -91,6 +96,31 @@ describe('docs sub-app', () => {
     expect(body).toBe(await plain.text());
     const refused = await app.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip;q=0' } });
     expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('serves files given gzipped (as the bundle embeds them) like the same files given as written', async () => {
+    const gzipped = mounted(
+      createDocsApp({
+        files: Object.fromEntries(
+          Object.entries(files).map(([name, content]) => [name, { gzipped: gzipSync(content, { level: 9 }) }]),
+        ),
+      }),
+    );
+    for (const url of ['/docs/orders.html', '/docs/', '/openapi/orders.yaml']) {
+      for (const encoding of ['gzip', 'identity']) {
+        const headers = { 'accept-encoding': encoding };
+        const [given, written] = await Promise.all([gzipped.request(url, { headers }), app.request(url, { headers })]);
+        expect(given.status).toBe(200);
+        expect(headersOf(given)).toEqual(headersOf(written));
+        expect(Buffer.from(await given.arrayBuffer())).toEqual(Buffer.from(await written.arrayBuffer()));
+      }
+    }
+    // The large page went out as the bytes it was given, and a client without gzip got them decompressed.
+    const page = files['orders.html'];
+    const gz = await gzipped.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await gz.arrayBuffer())).toEqual(gzipSync(page, { level: 9 }));
+    expect(await (await gzipped.request('/docs/orders.html')).text()).toBe(page);
   });
 
   it('answers HEAD like GET without a body', async () => {
