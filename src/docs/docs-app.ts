@@ -122,16 +122,17 @@ function rewriteYamlSpec(text: string, publicUrl: string): string {
   return `${text.slice(0, block.index)}${servers}${text.slice(block.index + block[0].length)}`;
 }
 
+const viewOf = (bytes: Uint8Array): Bytes =>
+  new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+
 const isGzipped = (content: SiteFile): content is GzippedFile => typeof content === 'object' && 'gzipped' in content;
 
 function toBytes(content: SiteFile): Bytes {
-  if (isGzipped(content)) return new Uint8Array(gunzipSync(content.gzipped));
+  if (isGzipped(content)) return viewOf(gunzipSync(content.gzipped));
   return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
 }
 
 function prepare(file: string, content: SiteFile): Asset {
-  // A gzipped file is decompressed here once, for its ETag (and an HTML page's CSP); that copy is not kept.
-  const body = toBytes(content);
   const ext = path.posix.extname(file).toLowerCase();
   const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
   const headers: Record<string, string> = {
@@ -140,7 +141,7 @@ function prepare(file: string, content: SiteFile): Asset {
     'referrer-policy': 'no-referrer',
   };
   if (ext === '.html') {
-    headers['content-security-policy'] = contentSecurityPolicy(new TextDecoder().decode(body));
+    headers['content-security-policy'] = contentSecurityPolicy(new TextDecoder().decode(toBytes(content)));
     headers['x-frame-options'] = 'DENY';
     headers['cross-origin-opener-policy'] = 'same-origin';
     headers['cross-origin-resource-policy'] = 'same-origin';
@@ -150,18 +151,19 @@ function prepare(file: string, content: SiteFile): Asset {
     headers['access-control-allow-origin'] = '*';
     headers['cross-origin-resource-policy'] = 'cross-origin';
   }
-  const etag = `"${sha256(body, 'base64url').slice(0, 27)}"`;
-  if (isGzipped(content) && compressible(contentType, body))
-    return { contentType, etag, headers, gzip: { body: new Uint8Array(content.gzipped), etag: gzipEtag(etag) } };
-  return { body, contentType, etag, headers };
+  // A file given gzipped stays so, its ETags those of the gzipped bytes: it is not decompressed at start
+  // (the docs site's 4 MB script would be three short-lived copies that V8 may keep for a long while).
+  const hashed = isGzipped(content) ? viewOf(content.gzipped) : toBytes(content);
+  const etag = `"${sha256(hashed, 'base64url').slice(0, 27)}"`;
+  if (isGzipped(content)) return { contentType, etag, headers, gzip: { body: hashed, etag: gzipEtag(etag) } };
+  return { body: hashed, contentType, etag, headers };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|yaml|javascript)|image\/svg)/;
-const compressible = (contentType: string, body: Bytes) => COMPRESSIBLE.test(contentType) && body.byteLength > 1024;
 const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gz"`;
 
 function gzipOf(asset: Asset): Asset['gzip'] {
-  if (asset.gzip === undefined && compressible(asset.contentType, bodyOf(asset))) {
+  if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && bodyOf(asset).byteLength > 1024) {
     asset.gzip = { body: new Uint8Array(gzipSync(bodyOf(asset), { level: 9 })), etag: gzipEtag(asset.etag) };
   }
   return asset.gzip;
@@ -169,7 +171,7 @@ function gzipOf(asset: Asset): Asset['gzip'] {
 
 /** The file as written; an embedded file held only gzipped is decompressed the first time a client needs it. */
 function bodyOf(asset: Asset): Bytes {
-  return (asset.body ??= new Uint8Array(gunzipSync(asset.gzip!.body)));
+  return (asset.body ??= viewOf(gunzipSync(asset.gzip!.body)));
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
