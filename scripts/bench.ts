@@ -79,7 +79,9 @@ const BASE = '/commerce/2024-07';
 const KEY_TOKENS = 150_000;
 /** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
 const KEY_TOKENS_PG = 60_000;
-const COMMAND = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+// Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).
+const NODE_OPTIONS = process.env.NODE_OPTIONS?.trim();
+const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${NODE_OPTIONS} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -397,8 +399,8 @@ function header(serverLabel: string): string {
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine()} (shared; load generator on the same machine)`,
     ON_PG
-      ? `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
-      : `- Server: \`${serverLabel}\`, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), fresh SQLite file database (WAL)`,
+      ? `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
+      : `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), fresh SQLite file database (WAL)`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, 127.0.0.1`,
   ].join('\n');
 }
