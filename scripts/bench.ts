@@ -398,9 +398,11 @@ function header(serverLabel: string): string {
     `- Command: \`${COMMAND}\``,
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine()} (shared; load generator on the same machine)`,
-    ON_PG
-      ? `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
-      : `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), fresh SQLite file database (WAL)`,
+    `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), ${
+      ON_PG
+        ? `DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
+        : 'fresh SQLite file database (WAL)'
+    }`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, 127.0.0.1`,
   ].join('\n');
 }
