@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
+import { accessLog } from './logger.js';
 import type { Principal } from './api-keys.js';
 import type { Metrics, ServiceLabel } from './metrics.js';
 
@@ -43,9 +44,12 @@ function clientAddress(c: Context, hops: number): string | undefined {
  * per request. The log never holds the query string (the key service carries one-time tokens there), a header
  * value or a body.
  */
-export const requestContext =
-  (logger: Logger, observing: RequestObserving = {}): MiddlewareHandler<{ Variables: { requestId: string } }> =>
-  (c, next) => {
+export const requestContext = (
+  logger: Logger,
+  observing: RequestObserving = {},
+): MiddlewareHandler<{ Variables: { requestId: string } }> => {
+  const log = accessLog(logger);
+  return (c, next) => {
     const sent = c.req.header('x-request-id');
     const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
     c.set('requestId', id);
@@ -70,7 +74,7 @@ export const requestContext =
       }
       if (logging) {
         const principal = (c.get as (key: string) => Principal | undefined)('principal');
-        const line = {
+        log(PROBES.has(c.req.path) ? 'debug' : 'info', {
           requestId: id,
           method: c.req.method,
           path: c.req.path,
@@ -80,12 +84,11 @@ export const requestContext =
           apiKeyId: principal?.apiKeyId,
           accountId: principal?.accountId,
           client: clientAddress(c, observing.trustProxyHops ?? 0),
-        };
-        if (PROBES.has(c.req.path)) logger.debug(line);
-        else logger.info(line);
+        });
       }
     });
   };
+};
 
 export function setOperationId(c: Context, operationId: string): void {
   (c.set as (key: string, value: string) => void)('operationId', operationId);
