@@ -71,7 +71,7 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const field = (name: string, value: string | undefined) => (value === undefined ? '' : `,"${name}":"${value}"`);
 
 /**
- * The access line as pino writes it with `loggerOptions` (test/unit/logger.test.ts compares the two), or undefined
+ * The access line as pino writes it with `loggerOptions` (test/shared/logger.test.ts compares the two), or undefined
  * when a value would need escaping. pino's general serializer cost 2 µs a line, a tenth of a GET (perf).
  */
 export function accessLineJson(levelValue: number, l: AccessLine): string | undefined {

@@ -82,11 +82,13 @@ describe.skipIf(!postgresUrl)(onPostgres('two server processes on one database')
     expect((txn.body as unknown as { userPromptUrl: string }).userPromptUrl).toMatch(
       /^https:\/\/keys\.example\.test\/keygen\/prompt/,
     );
+    // Another last character, always: a secret that already ended in "AA" once made this the right one.
+    const other = `${clientSecret.slice(0, -1)}${clientSecret.endsWith('A') ? 'B' : 'A'}`;
     const wrong = await call(
       'POST',
       `${b!.url}/keygen/keys/${id}/transactions/generate`,
       { 'x-api-key': key },
-      { clientSecret: `${clientSecret.slice(0, -2)}AA`, clientReturnUrl: 'https://app.example.test/done' },
+      { clientSecret: other, clientReturnUrl: 'https://app.example.test/done' },
     );
     expect(wrong.status).toBeGreaterThanOrEqual(400);
   });
