@@ -54,7 +54,8 @@ export const requestContext = (
     const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
     c.set('requestId', id);
     const { metrics } = observing;
-    const logging = logger.isLevelEnabled(PROBES.has(c.req.path) ? 'debug' : 'info');
+    const level = PROBES.has(c.req.path) ? 'debug' : 'info';
+    const logging = logger.isLevelEnabled(level);
     const start = logging || metrics ? performance.now() : 0;
     // Not an async function: one promise fewer per request.
     return (observing.trace ? observing.trace(c, next) : next()).then(() => {
@@ -74,7 +75,7 @@ export const requestContext = (
       }
       if (logging) {
         const principal = (c.get as (key: string) => Principal | undefined)('principal');
-        log(PROBES.has(c.req.path) ? 'debug' : 'info', {
+        log(level, {
           requestId: id,
           method: c.req.method,
           path: c.req.path,

@@ -68,6 +68,8 @@ export interface AccessLine {
 // Printable ASCII other than `"` and `\`: the same between quotes in pino's output and JSON.stringify's.
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+const plain = (value: string | undefined) => value === undefined || PLAIN.test(value);
+
 const field = (name: string, value: string | undefined) => (value === undefined ? '' : `,"${name}":"${value}"`);
 
 /**
@@ -76,17 +78,16 @@ const field = (name: string, value: string | undefined) => (value === undefined 
  */
 export function accessLineJson(levelValue: number, l: AccessLine): string | undefined {
   const { requestId, method, path, operationId, apiKeyId, accountId, client } = l;
-  if (
-    !PLAIN.test(requestId) ||
-    !PLAIN.test(method) ||
-    !PLAIN.test(path) ||
-    (operationId !== undefined && !PLAIN.test(operationId)) ||
-    (apiKeyId !== undefined && !PLAIN.test(apiKeyId)) ||
-    (accountId !== undefined && !PLAIN.test(accountId)) ||
-    (client !== undefined && !PLAIN.test(client)) ||
-    !Number.isFinite(l.durationMs)
-  )
-    return undefined;
+  const written =
+    plain(requestId) &&
+    plain(method) &&
+    plain(path) &&
+    plain(operationId) &&
+    plain(apiKeyId) &&
+    plain(accountId) &&
+    plain(client) &&
+    Number.isFinite(l.durationMs);
+  if (!written) return undefined;
   return (
     `{"level":${levelValue}${isoTime()},"requestId":"${requestId}","method":"${method}","path":"${path}"` +
     `${field('operationId', operationId)},"status":${l.status},"durationMs":${l.durationMs}` +
@@ -97,9 +98,10 @@ export function accessLineJson(levelValue: number, l: AccessLine): string | unde
 /** Writes access lines at `level` (the caller checks that it is enabled). */
 export function accessLog(logger: Logger): (level: 'info' | 'debug', line: AccessLine) => void {
   const destination = destinations.get(logger);
+  if (!destination) return (level, line) => logger[level](line);
   return (level, line) => {
-    const json = destination && accessLineJson(logger.levels.values[level]!, line);
+    const json = accessLineJson(logger.levels.values[level]!, line);
     if (json === undefined) logger[level](line);
-    else destination!.write(json);
+    else destination.write(json);
   };
 }
