@@ -55,6 +55,23 @@ describe('files the service creates are its own', () => {
   });
 });
 
+describe('the connection the service opens', () => {
+  it('is in WAL mode, synchronous=NORMAL, with foreign keys, a busy timeout and a 4 MiB page cache', () => {
+    const database = openDatabase(`file:${path.join(tempDir(), 'service.db')}`);
+    try {
+      const pragma = (name: string) => database.sqlite.pragma(name, { simple: true });
+      expect(pragma('journal_mode')).toBe('wal');
+      expect(pragma('synchronous')).toBe(1);
+      expect(pragma('foreign_keys')).toBe(1);
+      expect(pragma('busy_timeout')).toBe(5000);
+      // Negative: KiB, not pages (BENCHMARKS.md, "SQLite's page cache").
+      expect(pragma('cache_size')).toBe(-4096);
+    } finally {
+      database.close();
+    }
+  });
+});
+
 describe('/readyz', () => {
   it('answers 200 while a write can commit, 503 once the database is read-only, 200 again after', async () => {
     const database = openDatabase(`file:${path.join(tempDir(), 'service.db')}`);
