@@ -74,12 +74,23 @@ async function parseJson(c: Context, limit: number): Promise<unknown> {
   }
   // hono's body cache holds promises at run time, whatever its type says.
   (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text);
   } catch {
     throw new BodyError('not_json', limit);
   }
+  if (typeof body === 'object' && body !== null && !text.includes('\\u')) withoutEscapes.add(body);
+  return body;
 }
+
+// JSON text can only spell U+0000 or an unpaired surrogate with a `\u` escape: raw control characters are not
+// JSON, and the text decoded above is valid UTF-8. The checker need not look at the strings of a body without one.
+const withoutEscapes = new WeakSet<object>();
+
+/** False for a JSON body whose text had no `\u` escape, so that none of its strings holds U+0000 or a lone surrogate. */
+export const mayHoldEscapes = (body: unknown): boolean =>
+  typeof body !== 'object' || body === null || !withoutEscapes.has(body);
 
 export function formBodyReader(limit: number = FORM_BODY_LIMIT): (c: Context) => Promise<Record<string, unknown>> {
   const guard = streamGuard(limit);

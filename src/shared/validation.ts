@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { formBodyReader } from './body.js';
+import { formBodyReader, mayHoldEscapes } from './body.js';
 
 type Segment = PropertyKey;
 type RequestPart = 'header' | 'path' | 'query' | 'body';
@@ -132,7 +132,8 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
         if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
     for (const [i, { part }] of parts.entries())
-      if (part === 'query' || part === 'body') unstorableStrings(part, inputs[i], problems);
+      if (part === 'query' || (part === 'body' && mayHoldEscapes(inputs[i])))
+        unstorableStrings(part, inputs[i], problems);
     for (const [i, { part, target, schema }] of parts.entries()) {
       const parsed = schema.safeParse(inputs[i]);
       if (parsed.success) c.req.addValidatedData(target, parsed.data as never);
