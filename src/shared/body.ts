@@ -64,6 +64,15 @@ export function rawBodyReader(limit: number): (c: Context) => Promise<Uint8Array
   return (c) => withinLimit(c, limit, guard, async () => new Uint8Array(await c.req.arrayBuffer()));
 }
 
+// JSON text can only spell U+0000 or an unpaired surrogate with a `\u` escape: raw control characters are not
+// JSON, and parseJson decodes the text as strict UTF-8. So the checker need not look at the strings of a body
+// whose text has none.
+const withoutEscapes = new WeakSet<object>();
+
+/** False for a JSON body whose text had no `\u` escape: none of its strings holds U+0000 or a lone surrogate. */
+export const mayHoldEscapes = (body: unknown): boolean =>
+  typeof body !== 'object' || body === null || !withoutEscapes.has(body);
+
 async function parseJson(c: Context, limit: number): Promise<unknown> {
   let text: string;
   try {
@@ -83,14 +92,6 @@ async function parseJson(c: Context, limit: number): Promise<unknown> {
   if (typeof body === 'object' && body !== null && !text.includes('\\u')) withoutEscapes.add(body);
   return body;
 }
-
-// JSON text can only spell U+0000 or an unpaired surrogate with a `\u` escape: raw control characters are not
-// JSON, and the text decoded above is valid UTF-8. The checker need not look at the strings of a body without one.
-const withoutEscapes = new WeakSet<object>();
-
-/** False for a JSON body whose text had no `\u` escape, so that none of its strings holds U+0000 or a lone surrogate. */
-export const mayHoldEscapes = (body: unknown): boolean =>
-  typeof body !== 'object' || body === null || !withoutEscapes.has(body);
 
 export function formBodyReader(limit: number = FORM_BODY_LIMIT): (c: Context) => Promise<Record<string, unknown>> {
   const guard = streamGuard(limit);

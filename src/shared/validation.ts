@@ -152,7 +152,7 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
 /**
  * zod's compiled parser (`z.compile`): one generated function per schema for input that is valid, which falls back
  * to the runtime parser, and so to its issues, for input that is not. About 9 µs less per created order than the
- * runtime parser alone (BENCHMARKS.md, "Compiled validation"). A schema it cannot compile is kept as it is;
+ * runtime parser alone (BENCHMARKS.md, "Fifth look"). A schema it cannot compile is kept as it is;
  * test/shared/compiled-validation.test.ts holds the two to the same answers.
  */
 export function compiledSchema<T extends z.ZodType>(schema: T): T {

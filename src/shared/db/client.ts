@@ -72,8 +72,8 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 4 MiB of page cache rather than better-sqlite3's 16: reads come from the OS's page cache either way, and a random
-  // get by id at 1,000,000 orders costs the same (BENCHMARKS.md, "SQLite's page cache"), while the process is 12 MB smaller.
+  // 4 MiB of page cache rather than better-sqlite3's 16: reads come from the OS's page cache either way, and a
+  // random get by id at 1,000,000 orders costs the same, 12 MB smaller (BENCHMARKS.md, "SQLite's page cache").
   sqlite.pragma('cache_size = -4096');
   const db = drizzle(sqlite);
   migrate(sqlite);
