@@ -1,4 +1,35 @@
+import { writeSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `text` to `fd`, synchronously. A full non-blocking pipe (EAGAIN) is waited on and written again, as
+ * pino's synchronous destination (SonicBoom) does; but that destination also copied every chunk it wrote into a
+ * Buffer to find what a write left over, garbage as large as the log itself (BENCHMARKS.md, issue 28). Here a
+ * chunk is copied only when a write was partial.
+ */
+export function writeFully(
+  fd: number,
+  text: string,
+  write: (fd: number, data: string | Buffer) => number = (f, data) =>
+    typeof data === 'string' ? writeSync(f, data) : writeSync(f, data),
+): void {
+  let rest: string | Buffer = text;
+  for (;;) {
+    let written: number;
+    try {
+      written = write(fd, rest);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EAGAIN' && code !== 'EBUSY') throw err;
+      Atomics.wait(pause, 0, 0, 10);
+      continue;
+    }
+    if (written === (typeof rest === 'string' ? Buffer.byteLength(rest) : rest.length)) return;
+    rest = (typeof rest === 'string' ? Buffer.from(rest) : rest).subarray(written);
+  }
+}
 
 /**
  * Log lines gathered over a turn of the event loop and written to stdout together when the turn ends, in one
@@ -10,9 +41,8 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'p
  */
 class TurnBatched implements DestinationStream {
   private lines: string[] = [];
-  private readonly out = pino.destination({ dest: 1, sync: true });
 
-  constructor() {
+  constructor(private readonly fd = 1) {
     process.on('exit', () => this.flushSync());
   }
 
@@ -24,7 +54,7 @@ class TurnBatched implements DestinationStream {
     if (this.lines.length === 0) return;
     const chunk = this.lines.join('');
     this.lines = [];
-    this.out.write(chunk);
+    writeFully(this.fd, chunk);
   }
 }
 

@@ -1,6 +1,13 @@
 import { pino, type DestinationStream } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessLineJson, accessLog, createLogger, loggerOptions, type AccessLine } from '../../src/shared/logger.js';
+import {
+  accessLineJson,
+  accessLog,
+  createLogger,
+  loggerOptions,
+  writeFully,
+  type AccessLine,
+} from '../../src/shared/logger.js';
 
 const capture = () => {
   const lines: string[] = [];
@@ -85,5 +92,42 @@ describe('access log lines', () => {
       '2026-11-24T12:00:00.001Z',
       '2026-11-25T00:00:00.000Z',
     ]);
+  });
+});
+
+describe('the log writer', () => {
+  const text = `${JSON.stringify({ msg: 'caf\u00e9 \u{1f600} '.repeat(8) })}\n`;
+
+  it('writes a chunk with one call and copies nothing when the write is whole', () => {
+    const calls: Array<string | Buffer> = [];
+    writeFully(1, text, (_fd, data) => {
+      calls.push(data);
+      return Buffer.byteLength(data);
+    });
+    expect(calls).toEqual([text]);
+  });
+
+  it('writes what a partial write left, byte for byte, and waits out a full pipe (EAGAIN)', () => {
+    const out: Buffer[] = [];
+    let call = 0;
+    writeFully(1, text, (_fd, data) => {
+      call++;
+      if (call % 3 === 0)
+        throw Object.assign(new Error('EAGAIN: resource temporarily unavailable'), { code: 'EAGAIN' });
+      // 7 bytes a call: most writes end inside a character of two, three or four bytes.
+      const bytes = (typeof data === 'string' ? Buffer.from(data) : data).subarray(0, 7);
+      out.push(Buffer.from(bytes));
+      return bytes.length;
+    });
+    expect(Buffer.concat(out).toString()).toBe(text);
+  });
+
+  it('lets any other error through (a closed stdout)', () => {
+    const epipe = Object.assign(new Error('EPIPE: broken pipe'), { code: 'EPIPE' });
+    expect(() =>
+      writeFully(1, text, () => {
+        throw epipe;
+      }),
+    ).toThrow(epipe);
   });
 });
