@@ -4,6 +4,9 @@
  * self time per function and per file/package.
  *
  *   node --import tsx scripts/bench/profile.ts [--op post|get|list|keys|all] [--duration 5] [--prof] [--server dist/server.mjs]
+ *     [--log-level info]
+ *
+ * The server logs at --log-level (info, as in `npm run bench`: a line per request, to /dev/null).
  *
  * Needs dist/server.mjs (npm run build). Load goes to 127.0.0.1 only, bounded by --duration.
  */
@@ -24,6 +27,7 @@ const { values: opts } = parseArgs({
     prof: { type: 'boolean', default: false },
     top: { type: 'string', default: '35' },
     server: { type: 'string', default: 'dist/server.mjs' },
+    'log-level': { type: 'string', default: 'info' },
   },
 });
 const BASE = '/commerce/2024-07';
@@ -89,7 +93,7 @@ async function main() {
   seedOrders(file, readStore, 0, 1_000);
   const env = {
     RATE_LIMIT_PER_SECOND: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: opts['log-level'],
     DATABASE_URL: `file:${file}`,
     KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
   };
@@ -132,7 +136,7 @@ async function main() {
     ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     path.resolve(ROOT, opts.server),
   ];
-  const server = await startServer(env, cmd);
+  const server = await startServer(env, cmd, ROOT, { discardStdout: true });
   try {
     for (const name of chosen) {
       const requests = [ops[name]];
