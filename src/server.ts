@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createStartingApp } from './app.js';
 import { loadConfig } from './config.js';
 import { KEYS_BASE_PATH, keysConfigFromEnv } from './keys/config.js';
-import { takeLibraryWarnings } from './keys/oidc/library-warnings.js';
 import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { openStorage, sharedClock } from './storage.js';
@@ -35,7 +34,6 @@ async function main() {
   keysConfigFromEnv(process.env);
   const logger = createLogger(config.LOG_LEVEL);
   for (const warning of environment.warnings) logger.warn(warning);
-  for (const warning of takeLibraryWarnings()) logger.warn(warning);
   // Start and stop lines are how an operator knows, so they ignore LOG_LEVEL unless it is silent.
   const lifecycle = config.LOG_LEVEL === 'silent' ? logger : logger.child({}, { level: 'info' });
   const storage = await openStorage(config, (err) =>

@@ -28,6 +28,7 @@ export function createKeysApp(deps: KeysAppDeps): KeysApp {
         records: repos.devProvider,
         sealed,
         clock,
+        warn: (message) => logger.warn({}, message),
       })
     : null;
   if (dev) {

@@ -2,9 +2,8 @@ import { formBodyReader } from '../../shared/body.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
-// Imported just before oidc-provider: it keeps the warning the library may print as it loads.
-import { stopCapture } from './library-warnings.js';
-import Provider, { errors } from 'oidc-provider';
+import { withLibraryWarnings } from './library-warnings.js';
+import type Provider from 'oidc-provider';
 import type { CustomFetch } from 'openid-client';
 import { devProviderAdapter } from './dev-provider-adapter.js';
 import {
@@ -22,7 +21,16 @@ import { systemClock, type Clock } from '../../shared/clock.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
 
-stopCapture();
+type Library = typeof import('oidc-provider');
+let library: Promise<Library> | undefined;
+
+/**
+ * oidc-provider, and Koa under it, is evaluated when the first development provider is built rather than when the
+ * bundle loads, so a server without one (NODE_ENV=production) never holds it: loaded alone it is 40 MB of RSS and
+ * 130 ms (BENCHMARKS.md, issue 28).
+ */
+const loadLibrary = (warn: (message: string) => void): Promise<Library> =>
+  (library ??= withLibraryWarnings(() => import('oidc-provider'), warn));
 
 interface DevProviderOptions {
   /** Issuer URL; its path is where the provider is mounted (`…/keygen/oidc-dev`). */
@@ -35,6 +43,8 @@ interface DevProviderOptions {
   sealed: SealedModule;
   /** For the wrong-password throttle only. */
   clock?: Clock;
+  /** Where a warning oidc-provider prints as it loads goes (the server's log); console.warn by default. */
+  warn?: (message: string) => void;
 }
 
 /** Stable whatever URL the provider is served at; its tokens are still checked against the URL issuer. */
@@ -84,15 +94,25 @@ export function createDevProvider(opts: DevProviderOptions) {
   let built: MaybePromise<Built> | undefined;
   const ready = (): MaybePromise<Built> => {
     if (built === undefined) {
-      const next = andThen(devProviderSecrets(opts.sealed), build);
-      if (next instanceof Promise) next.catch(() => built === next && (built = undefined));
+      const next = loadLibrary(opts.warn ?? ((m) => console.warn(m))).then((library) =>
+        andThen(devProviderSecrets(opts.sealed), (secrets) => build(library, secrets)),
+      );
+      next.then(
+        (done) => built === next && (built = done),
+        () => built === next && (built = undefined),
+      );
       built = next;
     }
     return built;
   };
-  type Built = { provider: Provider; callback: ReturnType<Provider['callback']>; clientSecret: string };
-  const build = ({ signingKey, cookieKeys, clientSecret }: DevProviderSecrets): Built => {
-    const provider = new Provider(opts.issuer, {
+  type Built = {
+    provider: Provider;
+    errors: Library['errors'];
+    callback: ReturnType<Provider['callback']>;
+    clientSecret: string;
+  };
+  const build = (library: Library, { signingKey, cookieKeys, clientSecret }: DevProviderSecrets): Built => {
+    const provider = new library.default(opts.issuer, {
       clients: [
         {
           client_id: clientId,
@@ -139,7 +159,7 @@ export function createDevProvider(opts: DevProviderOptions) {
         ctx.body = htmlPage('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
       },
     });
-    return { provider, callback: provider.callback(), clientSecret };
+    return { provider, errors: library.errors, callback: provider.callback(), clientSecret };
   };
   try {
     const built = ready();
@@ -192,7 +212,7 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
       400,
     );
   const details = async (c: Context, incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const { provider } = await ready();
+    const { provider, errors } = await ready();
     try {
       return await provider.interactionDetails(incoming, outgoing);
     } catch (err) {
