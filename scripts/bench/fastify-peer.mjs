@@ -4,8 +4,8 @@
 // against a copy of the same seeded database file (scripts/bench.ts). The schemas are
 // openapi/orders.yaml's own components, registered with `addSchema`. Not a second implementation
 // of the service: only what `npm run bench` loads (create, get by id, a page of the list), with the
-// key and store checks every request of the real service makes. Request logs are off, as the
-// server's are at LOG_LEVEL=warn.
+// key and store checks every request of the real service makes. Its request logs are Fastify's own
+// (pino), at the LOG_LEVEL the bench gives both servers (info, to /dev/null).
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
