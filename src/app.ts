@@ -12,7 +12,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared
 import { startingBody } from './keys/errors.js';
 import { ApiError } from './commerce/errors.js';
 import { listAssets, readAsset, readAssetGzip } from './shared/assets.js';
-import { API_HEADERS, requestContext } from './shared/http.js';
+import { API_HEADERS, observeRequests, requestIdOf } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
 import type { KeysConfig } from './keys/config.js';
@@ -47,19 +47,10 @@ export function createApp(deps: AppDeps) {
     clock,
   );
 
-  const app = new Hono<{ Variables: { requestId: string } }>();
+  const app = new Hono();
   const keysBase = deps.keys ? `${deps.keys.config.basePath}/` : undefined;
   const serviceOf = (path: string): ServiceLabel =>
     path.startsWith(ORDERS_BASE_PATH) ? 'orders' : keysBase && path.startsWith(keysBase) ? 'keys' : 'other';
-  app.use(
-    '*',
-    requestContext(logger, {
-      metrics: deps.metrics,
-      serviceOf,
-      trustProxyHops: config.TRUST_PROXY_HOPS,
-      trace: tracing?.request,
-    }),
-  );
 
   const health = { status: 'ok', ...deps.version };
   app.get('/healthz', (c) => c.json(health, 200, API_HEADERS));
@@ -108,21 +99,28 @@ export function createApp(deps: AppDeps) {
   );
   app.onError((err, c) => {
     if (isDatabaseUnavailable(err)) {
-      logger.warn({ err: err.message, requestId: c.get('requestId') }, 'the database did not answer in time');
+      logger.warn({ err: err.message, requestId: requestIdOf(c) }, 'the database did not answer in time');
       return errorResponse(c, databaseUnavailable());
     }
-    logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
+    logger.error({ err, requestId: requestIdOf(c) }, 'unhandled error');
     return errorResponse(c, new ApiError(50000));
   });
 
+  // Every request, whatever answers it, through one step: its id, access line and metrics (src/shared/http.ts).
+  app.fetch = observeRequests(app.fetch, logger, {
+    metrics: deps.metrics,
+    serviceOf,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    trace: tracing?.request,
+  });
   return app;
 }
 
 /** Answers 503 while the process starts, so the port can be bound before the app is built. */
 
 export function createStartingApp(logger: Logger, keysBasePath: string) {
-  const app = new Hono<{ Variables: { requestId: string } }>();
-  app.use('*', requestContext(logger));
+  const app = new Hono();
+  app.fetch = observeRequests(app.fetch, logger);
   app.all('*', (c) => {
     const headers = { ...API_HEADERS, 'retry-after': UNAVAILABLE_RETRY_AFTER_SECONDS };
     if (c.req.path === keysBasePath || c.req.path.startsWith(`${keysBasePath}/`))

@@ -22,7 +22,6 @@ export interface OrdersDeps {
 
 export type OrdersEnv = {
   Variables: {
-    requestId: string;
     principal: Principal;
     /** The store of `svc-store-id`, checked to be the caller's (requireStore). */
     store: Pick<StoreRow, 'id'>;

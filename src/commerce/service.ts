@@ -7,6 +7,7 @@ import type { Principal } from '../shared/api-keys.js';
 import { SIGNATURE_HEADER } from '../shared/request-signing.js';
 import { createIdempotency, IDEMPOTENCY_KEY } from '../shared/idempotency/step.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../shared/db/unavailable.js';
+import { requestIdOf } from '../shared/http.js';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { Service } from '../shared/operation.js';
 import { jsonPath, type Problem } from '../shared/validation.js';
@@ -90,12 +91,12 @@ export function createOrdersService(deps: OrdersDeps): Service<OrdersEnv> {
       if (err instanceof HTTPException && err.status === 400) return errorResponse(c, new ApiError(40000));
       if (isDatabaseUnavailable(err)) {
         deps.logger.warn(
-          { err: (err as Error).message, requestId: c.get('requestId') },
+          { err: (err as Error).message, requestId: requestIdOf(c) },
           'the database did not answer in time',
         );
         return errorResponse(c, databaseUnavailable());
       }
-      deps.logger.error({ err, requestId: c.get('requestId') }, 'unhandled error');
+      deps.logger.error({ err, requestId: requestIdOf(c) }, 'unhandled error');
       return errorResponse(c, new ApiError(50000));
     },
   };

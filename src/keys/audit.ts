@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Context } from 'hono';
 import type { Principal } from '../shared/api-keys.js';
+import { requestIdOf } from '../shared/http.js';
 import type { Clock } from '../shared/clock.js';
 import type { Metrics } from '../shared/metrics.js';
 import { describeRoot, type RootRef, type SealedModule } from './sealed/sealed-module.js';
@@ -55,7 +56,7 @@ export const auditKey = async (sealed: SealedModule, root: RootRef) =>
 
 function auditLine(event: KeysEvent, at: Date, key: Buffer, root: RootRef, c: Context | undefined): string {
   const principal = (c?.get as ((k: string) => Principal | undefined) | undefined)?.call(c, 'principal');
-  const requestId = (c?.get as ((k: string) => string | undefined) | undefined)?.call(c, 'requestId');
+  const requestId = c && requestIdOf(c);
   const hashed: Record<string, string> = {};
   for (const [name, value] of Object.entries(event.values ?? {}) as Array<[string, string | undefined]>) {
     if (value !== undefined) hashed[name] = auditHmac(key, value);

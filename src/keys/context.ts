@@ -40,7 +40,7 @@ export interface KeysOperationDeps {
   urls: { prompt: string; callback: string };
 }
 
-export type KeysEnv = { Variables: { principal: Principal; requestId: string } };
+export type KeysEnv = { Variables: { principal: Principal } };
 export type KeysApp = OpenAPIHono<KeysEnv>;
 
 export const keysOperation = operationsOf<KeysEnv, KeysOperationDeps>();

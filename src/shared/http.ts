@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import { getPath } from 'hono/utils/url';
 import type { Logger } from 'pino';
 import { accessLog } from './logger.js';
 import type { Principal } from './api-keys.js';
 import type { Metrics, ServiceLabel } from './metrics.js';
+import type { Tracing } from './tracing-hooks.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -17,16 +20,32 @@ interface RequestObserving {
   serviceOf?: (path: string) => ServiceLabel;
   /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY_HOPS); 0 uses the connection's address. */
   trustProxyHops?: number;
-  trace?: (c: Context, next: () => Promise<void>) => Promise<void>;
+  trace?: Tracing['request'];
 }
 
 // Logged at debug, because a balancer polls them every few seconds.
 const PROBES = new Set(['/healthz', '/readyz']);
 
+const SCOPE = Symbol('request');
+
+/** What the request step keeps of one request, on the `env` hono hands every handler as `c.env`. */
+export interface RequestScope {
+  readonly id: string;
+  /** The context of the handler that named the operation (setOperationId): its operationId and principal are logged. */
+  c?: Context;
+}
+
+type Env = { incoming?: IncomingMessage; [SCOPE]?: RequestScope };
+
+const scopeOf = (c: Context) => (c.env as Env | undefined)?.[SCOPE];
+
+/** The request's id (X-Request-Id), as the request step chose it; undefined outside `observeRequests`. */
+export const requestIdOf = (c: Context): string | undefined => scopeOf(c)?.id;
+
 /** Takes the X-Forwarded-For entry the nearest trusted proxy appended; entries further left are client-written. */
-function clientAddress(c: Context, hops: number): string | undefined {
+function clientAddress(request: Request, env: Env, hops: number): string | undefined {
   if (hops > 0) {
-    const forwarded = c.req.header('x-forwarded-for');
+    const forwarded = request.headers.get('x-forwarded-for');
     if (forwarded) {
       const entries = forwarded
         .split(',')
@@ -36,63 +55,76 @@ function clientAddress(c: Context, hops: number): string | undefined {
       if (entry) return entry;
     }
   }
-  return (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return env.incoming?.socket?.remoteAddress;
 }
 
+type Fetch = (request: Request, env?: unknown, executionCtx?: never) => Response | Promise<Response>;
+
 /**
- * Request id, access log line and metrics in one middleware, because each level of hono's chain costs a promise
- * per request. The log never holds the query string (the key service carries one-time tokens there), a header
- * value or a body.
+ * The request step around an app's `fetch`: the request id, the access log line and the metrics of every request,
+ * whatever route answers it (none included). It wraps `fetch` rather than being hono middleware because hono runs a
+ * route with middleware in front through its asynchronous composition, and @hono/node-server writes an answer that
+ * comes as a promise by its slower path: 1 to 2 µs of server CPU more per request (BENCHMARKS.md, "Seventh look").
+ * An operation that answers synchronously (a read on SQLite) is answered and logged in one turn without a promise.
+ * The log never holds the query string (the key service carries one-time tokens there), a header value or a body.
  */
-export const requestContext = (
-  logger: Logger,
-  observing: RequestObserving = {},
-): MiddlewareHandler<{ Variables: { requestId: string } }> => {
+export function observeRequests<F extends Fetch>(fetch: F, logger: Logger, observing: RequestObserving = {}): F {
   const log = accessLog(logger);
-  return (c, next) => {
-    const sent = c.req.header('x-request-id');
-    const id = sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID();
-    c.set('requestId', id);
-    const { metrics } = observing;
-    const level = PROBES.has(c.req.path) ? 'debug' : 'info';
+  const { metrics, trace } = observing;
+  const observed: Fetch = (request, env, executionCtx) => {
+    const sent = request.headers.get('x-request-id');
+    const scope: RequestScope = { id: sent && VALID_REQUEST_ID.test(sent) ? sent : randomUUID() };
+    // node-server's env is a fresh object per request; app.request() in tests passes none.
+    const scoped = (env ?? {}) as Env;
+    scoped[SCOPE] = scope;
+    // As hono reads it for routing (percent-decoded), without the query.
+    const path = getPath(request);
+    const level = PROBES.has(path) ? 'debug' : 'info';
     const logging = logger.isLevelEnabled(level);
     const start = logging || metrics ? performance.now() : 0;
-    // Not an async function: one promise fewer per request.
-    return (observing.trace ? observing.trace(c, next) : next()).then(() => {
-      if (!stamped.has(c.res)) c.res.headers.set('x-request-id', id);
-      if (!logging && !metrics) return;
+    const done = (res: Response): Response => {
+      if (!stamped.has(res)) res.headers.set('x-request-id', scope.id);
+      if (!logging && !metrics) return res;
       const ms = performance.now() - start;
-      const operationId = (c.get as (key: string) => string | undefined)('operationId');
+      const c = scope.c;
+      const operationId = c && (c.get as (key: string) => string | undefined)('operationId');
       if (metrics) {
-        const length = c.req.header('content-length');
+        const length = request.headers.get('content-length');
         metrics.request(
-          observing.serviceOf?.(c.req.path) ?? 'other',
+          observing.serviceOf?.(path) ?? 'other',
           operationId ?? 'none',
-          c.res.status,
+          res.status,
           ms / 1000,
           length ? Number(length) : undefined,
         );
       }
       if (logging) {
-        const principal = (c.get as (key: string) => Principal | undefined)('principal');
+        const principal = c && (c.get as (key: string) => Principal | undefined)('principal');
         log(level, {
-          requestId: id,
-          method: c.req.method,
-          path: c.req.path,
+          requestId: scope.id,
+          method: request.method,
+          path,
           operationId,
-          status: c.res.status,
+          status: res.status,
           durationMs: Math.round(ms * 100) / 100,
           apiKeyId: principal?.apiKeyId,
           accountId: principal?.accountId,
-          client: clientAddress(c, observing.trustProxyHops ?? 0),
+          client: clientAddress(request, scoped, observing.trustProxyHops ?? 0),
         });
       }
-    });
+      return res;
+    };
+    const run = () => fetch(request, scoped, executionCtx);
+    const res = trace ? trace(request, path, scope, run) : run();
+    return res instanceof Promise ? res.then(done) : done(res);
   };
-};
+  return observed as F;
+}
 
 export function setOperationId(c: Context, operationId: string): void {
   (c.set as (key: string, value: string) => void)('operationId', operationId);
+  const scope = scopeOf(c);
+  if (scope) scope.c = c;
 }
 
 /** Headers for this request's response, whichever answer it gets (e.g. the rate-limit headers). */
@@ -118,7 +150,7 @@ export function jsonResponse(
   json: string | ReadableStream<Uint8Array>,
   headers?: Record<string, string>,
 ): Response {
-  const id = c.get('requestId') as string | undefined;
+  const id = requestIdOf(c);
   const res = new Response(json, {
     status,
     headers: {

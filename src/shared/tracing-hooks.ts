@@ -1,9 +1,15 @@
-import type { Context } from 'hono';
 import type { SealedModule } from '../keys/sealed/sealed-module.js';
+import type { RequestScope } from './http.js';
 import type { VersionInfo } from './version.js';
 
 export interface Tracing {
-  request(c: Context, next: () => Promise<void>): Promise<void>;
+  /** A span around `run`, the app answering `request`; named by the operation the scope records, if any. */
+  request(
+    request: Request,
+    path: string,
+    scope: RequestScope,
+    run: () => Response | Promise<Response>,
+  ): Response | Promise<Response>;
   repositories<R extends object>(repos: R, engine: 'sqlite' | 'postgres'): R;
   sealed(sealed: SealedModule): SealedModule;
   shutdown(): Promise<void>;

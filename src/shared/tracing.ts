@@ -3,8 +3,8 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import type { Context } from 'hono';
 import type { SealedModule } from '../keys/sealed/sealed-module.js';
+import type { RequestScope } from './http.js';
 import type { Tracing } from './tracing-hooks.js';
 import type { VersionInfo } from './version.js';
 
@@ -22,32 +22,41 @@ export function startTracing(version: VersionInfo, env: Record<string, string | 
   });
   const tracer = provider.getTracer('contract-first-services', version.version);
   return {
-    request: (c, next) => traceRequest(tracer, c, next),
+    request: (request, path, scope, run) => traceRequest(tracer, request, path, scope, run),
     repositories: (repos, engine) => traceRepositories(tracer, repos, engine === 'postgres' ? 'postgresql' : 'sqlite'),
     sealed: (sealed) => traceSealed(tracer, sealed),
     shutdown: () => provider.shutdown(),
   };
 }
 
-function traceRequest(tracer: Tracer, c: Context, next: () => Promise<void>): Promise<void> {
-  const span = tracer.startSpan(c.req.method, {
+function traceRequest(
+  tracer: Tracer,
+  request: Request,
+  path: string,
+  scope: RequestScope,
+  run: () => Response | Promise<Response>,
+): Promise<Response> {
+  const span = tracer.startSpan(request.method, {
     kind: SpanKind.SERVER,
-    attributes: { 'http.request.method': c.req.method, 'url.path': c.req.path },
+    attributes: { 'http.request.method': request.method, 'url.path': path },
   });
-  return context.with(trace.setSpan(context.active(), span), next).then(
-    () => {
-      const operationId = (c.get as (k: string) => string | undefined)('operationId');
-      if (operationId) span.updateName(operationId);
-      span.setAttribute('http.response.status_code', c.res.status);
-      if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    },
-    (err: unknown) => {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-      span.end();
-      throw err;
-    },
-  );
+  return context
+    .with(trace.setSpan(context.active(), span), async () => run())
+    .then(
+      (res) => {
+        const operationId = scope.c && (scope.c.get as (k: string) => string | undefined)('operationId');
+        if (operationId) span.updateName(operationId);
+        span.setAttribute('http.response.status_code', res.status);
+        if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+        return res;
+      },
+      (err: unknown) => {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+        span.end();
+        throw err;
+      },
+    );
 }
 
 function inSpan<T>(tracer: Tracer, name: string, attributes: Attributes, fn: () => T): T {

@@ -18,6 +18,7 @@ import { escapeHtml, htmlPage } from '../prompt/html.js';
 import type { DevProviderRepository } from '../repository.js';
 import type { SealedModule } from '../sealed/sealed-module.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
+import { requestIdOf } from '../../shared/http.js';
 import { andThen, type MaybePromise } from '../../shared/maybe.js';
 import type { DevUser } from './dev-users.js';
 
@@ -286,8 +287,8 @@ ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
     const prefix = url.slice(0, at + MOUNT.length);
     (incoming as IncomingMessage & { originalUrl?: string }).originalUrl = url;
     incoming.url = url.slice(prefix.length) || '/';
-    const requestId: unknown = c.get('requestId' as never);
-    if (typeof requestId === 'string') outgoing.setHeader('x-request-id', requestId);
+    const requestId = requestIdOf(c);
+    if (requestId !== undefined) outgoing.setHeader('x-request-id', requestId);
     const { callback } = await ready();
     await callback(incoming, outgoing);
     return alreadySent(outgoing);
