@@ -31,7 +31,8 @@ const SCOPE = Symbol('request');
 /** What the request step keeps of one request, on the `env` hono hands every handler as `c.env`. */
 export interface RequestScope {
   readonly id: string;
-  /** The context of the handler that named the operation (setOperationId): its operationId and principal are logged. */
+  /** Set by setOperationId, with the context of the handler that named it, whose principal is logged. */
+  operationId?: string;
   c?: Context;
 }
 
@@ -86,8 +87,7 @@ export function observeRequests<F extends Fetch>(fetch: F, logger: Logger, obser
       if (!stamped.has(res)) res.headers.set('x-request-id', scope.id);
       if (!logging && !metrics) return res;
       const ms = performance.now() - start;
-      const c = scope.c;
-      const operationId = c && (c.get as (key: string) => string | undefined)('operationId');
+      const { c, operationId } = scope;
       if (metrics) {
         const length = request.headers.get('content-length');
         metrics.request(
@@ -124,7 +124,10 @@ export function observeRequests<F extends Fetch>(fetch: F, logger: Logger, obser
 export function setOperationId(c: Context, operationId: string): void {
   (c.set as (key: string, value: string) => void)('operationId', operationId);
   const scope = scopeOf(c);
-  if (scope) scope.c = c;
+  if (scope) {
+    scope.operationId = operationId;
+    scope.c = c;
+  }
 }
 
 /** Headers for this request's response, whichever answer it gets (e.g. the rate-limit headers). */

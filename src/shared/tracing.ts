@@ -44,8 +44,7 @@ function traceRequest(
     .with(trace.setSpan(context.active(), span), async () => run())
     .then(
       (res) => {
-        const operationId = scope.c && (scope.c.get as (k: string) => string | undefined)('operationId');
-        if (operationId) span.updateName(operationId);
+        if (scope.operationId) span.updateName(scope.operationId);
         span.setAttribute('http.response.status_code', res.status);
         if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         span.end();

@@ -162,12 +162,8 @@ export function createDevProvider(opts: DevProviderOptions) {
     });
     return { provider, errors: library.errors, callback: provider.callback(), clientSecret };
   };
-  try {
-    const built = ready();
-    if (built instanceof Promise) built.catch(() => {});
-  } catch {
-    // Tried again by the first request, which answers the error.
-  }
+  // Started now; a failure (a token that does not answer) is forgotten by `ready` and tried again by the next request.
+  void ready();
 
   const nodeEnv = (env: unknown) => {
     const { incoming, outgoing } = (env ?? {}) as NodeEnv;
