@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
+import { turnReads } from '../../shared/db/turn-reads.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
@@ -30,7 +31,11 @@ const FILTERS = [
  */
 export function sqliteFulfillments(db: Db): FulfillmentRepository {
   const sqlite = sqliteOf(db);
-  const byId = sqlite.prepare('SELECT doc FROM fulfillments WHERE store_id = ? AND id = ?').pluck();
+  const reads = turnReads(sqlite);
+  const BY_ID = 'SELECT doc FROM fulfillments WHERE store_id = ? AND id = ?';
+  // The changes read in their transaction, on the writer.
+  const byId = sqlite.prepare(BY_ID).pluck();
+  const read = reads.sqlite.prepare(BY_ID).pluck();
   const order = sqlite.prepare<[string, string], { doc: string; sourceId: string }>(
     'SELECT doc, source_id AS sourceId FROM orders WHERE store_id = ? AND id = ?',
   );
@@ -53,7 +58,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
     let statement = lists.get(key);
     if (!statement) {
       const where = [`store_id = ${TEXT_PARAM}`, ...given.map(([, test]) => test)].join(' AND ');
-      statement = sqlite
+      statement = reads.sqlite
         .prepare<unknown[], string>(`SELECT doc FROM fulfillments WHERE ${where} ORDER BY created_at, id ${PAGE}`)
         .pluck();
       lists.set(key, statement);
@@ -62,7 +67,10 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
   };
   const find = (storeId: string, id: string) => byId.get(storeId, id) as JsonText<Fulfillment> | undefined;
   return {
-    find,
+    find: (storeId, id) => {
+      reads.begin();
+      return read.get(storeId, id) as JsonText<Fulfillment> | undefined;
+    },
     insert: (storeId, id, body, now) =>
       inTransaction(db, () => {
         const ordered = order.get(storeId, body.order_id);
@@ -108,6 +116,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
     list: (q) => {
       const given = FILTERS.filter(([name]) => q[name] !== undefined);
       const values = given.map(([name]) => (name === 'ids' ? JSON.stringify(q.ids) : q[name]));
+      reads.begin();
       return listStatement(given).all(q.storeId, ...values, q.fetch, q.offset) as JsonText<Fulfillment>[];
     },
   };

@@ -1,5 +1,6 @@
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
+import { turnReads } from '../../shared/db/turn-reads.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import {
@@ -27,7 +28,11 @@ import {
 type Statements = ReturnType<typeof prepare>;
 function prepare(db: Db) {
   const sqlite = sqliteOf(db);
-  const byId = sqlite.prepare('SELECT doc FROM orders WHERE store_id = ? AND id = ?').pluck();
+  const reads = turnReads(sqlite);
+  const BY_ID = 'SELECT doc FROM orders WHERE store_id = ? AND id = ?';
+  // In the write's transaction, on the writer.
+  const byId = sqlite.prepare(BY_ID).pluck();
+  const read = reads.sqlite.prepare(BY_ID).pluck();
   // Asked only when the pickup location is unknown, so that a taken source_id still answers 409.
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
   const locationInStore = sqlite.prepare(STORED_LOCATION);
@@ -47,14 +52,16 @@ function prepare(db: Db) {
     const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ${TEXT_PARAM}${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
-    if (!deep) return sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
+    if (!deep) return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
     // Deep pages take their ids from the covering sort index so OFFSET skips index entries, not documents.
     // No store_id test outside: with one, SQLite scans the store's index instead of looking ids up by key.
     const ids = `SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}`;
-    return sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`).raw();
+    return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`).raw();
   };
   return {
+    begin: reads.begin,
     byId,
+    read,
     sourceIdTaken,
     locationInStore,
     insert,
@@ -69,7 +76,8 @@ function prepare(db: Db) {
 }
 
 function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> | undefined {
-  return s.byId.get(storeId, id) as JsonText<Order> | undefined;
+  s.begin();
+  return s.read.get(storeId, id) as JsonText<Order> | undefined;
 }
 
 /** Orders created in the same turn of the event loop share one COMMIT, each in its own savepoint. */
@@ -130,6 +138,7 @@ function updateOrder(
 function listPage(s: Statements, q: OrderPageQuery): PageRow[] {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
+  s.begin();
   const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as Array<
     [string, string | null, number]
   >;

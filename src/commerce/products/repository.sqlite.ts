@@ -1,4 +1,5 @@
 import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { turnReads } from '../../shared/db/turn-reads.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Product, ProductRepository } from './repository.js';
@@ -7,15 +8,22 @@ import { newProductJson, patchedProductJson } from './render.js';
 /** The products on SQLite. A source_id taken is the unique index's answer, in the insert itself. */
 export function sqliteProducts(db: Db): ProductRepository {
   const sqlite = sqliteOf(db);
-  const byId = sqlite.prepare('SELECT doc FROM products WHERE store_id = ? AND id = ?').pluck();
+  const reads = turnReads(sqlite);
+  const BY_ID = 'SELECT doc FROM products WHERE store_id = ? AND id = ?';
+  const byId = sqlite.prepare(BY_ID).pluck();
+  const read = reads.sqlite.prepare(BY_ID).pluck();
   const insert = sqlite.prepare(
     `INSERT INTO products (id, store_id, source_id, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (store_id, source_id) DO NOTHING`,
   );
   const update = sqlite.prepare('UPDATE products SET doc = ?, updated_at = ? WHERE store_id = ? AND id = ?');
+  // The update reads in its transaction, on the writer.
   const find = (storeId: string, id: string) => byId.get(storeId, id) as JsonText<Product> | undefined;
   return {
-    find,
+    find: (storeId, id) => {
+      reads.begin();
+      return read.get(storeId, id) as JsonText<Product> | undefined;
+    },
     // Products created in the same turn of the event loop share one COMMIT, as orders do.
     insert: (storeId, id, body, now) =>
       inGroupCommit(db, () => {

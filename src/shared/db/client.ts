@@ -7,6 +7,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { nativeBinding } from '../assets.js';
 import { createGroupCommit, type GroupCommit } from './group-commit.js';
 import { loadMigrationFiles } from './migration-files.js';
+import { allowTurnReads, closeTurnReads, endTurnReads } from './turn-reads.js';
 
 export type Db = BetterSQLite3Database;
 
@@ -24,7 +25,9 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   const sqlite = sqliteOf(db);
   let run = transactions.get(sqlite);
   if (!run) transactions.set(sqlite, (run = sqlite.transaction((f: () => unknown) => f())));
-  return run.immediate(fn) as T;
+  const result = run.immediate(fn) as T;
+  if (!sqlite.inTransaction) endTurnReads(sqlite);
+  return result;
 }
 
 /** `columns` as SQLite names them in its message, e.g. `'stores.account_id, stores.source_id'`. */
@@ -41,7 +44,7 @@ const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 export function inGroupCommit<T>(db: Db, fn: () => T): Promise<T> {
   const sqlite = sqliteOf(db);
   let run = groupCommits.get(sqlite);
-  if (!run) groupCommits.set(sqlite, (run = createGroupCommit(sqlite)));
+  if (!run) groupCommits.set(sqlite, (run = createGroupCommit(sqlite, () => endTurnReads(sqlite))));
   return run(fn);
 }
 
@@ -77,7 +80,16 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('cache_size = -4096');
   const db = drizzle(sqlite);
   migrate(sqlite);
-  return { sqlite, db, file, close: () => sqlite.close() };
+  allowTurnReads(sqlite, file);
+  return {
+    sqlite,
+    db,
+    file,
+    close: () => {
+      closeTurnReads(sqlite);
+      sqlite.close();
+    },
+  };
 }
 
 /**

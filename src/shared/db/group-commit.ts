@@ -11,9 +11,10 @@ interface Pending {
 
 /**
  * Units arriving in one event-loop turn share a transaction, each in its own savepoint, so a commit's fixed cost
- * (locks, the same dirty WAL pages) is paid once per batch. No unit resolves before the COMMIT is on disk.
+ * (locks, the same dirty WAL pages) is paid once per batch. No unit resolves before the COMMIT is on disk, and
+ * `committed` (which ends the turn's reads) runs after each COMMIT before any unit resolves.
  */
-export function createGroupCommit(sqlite: Database.Database): GroupCommit {
+export function createGroupCommit(sqlite: Database.Database, committed: () => void = () => {}): GroupCommit {
   let queue: Pending[] = [];
   // Nested inside the batch's transaction, better-sqlite3 makes this a SAVEPOINT.
   const transaction = sqlite.transaction((fn: () => unknown) => fn());
@@ -39,6 +40,7 @@ export function createGroupCommit(sqlite: Database.Database): GroupCommit {
       for (const unit of batch) unit.reject(error);
       return;
     }
+    committed();
     batch.forEach((unit, i) => {
       const outcome = outcomes[i];
       if (outcome.ok) unit.resolve(outcome.value);

@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import { nativeBinding } from '../assets.js';
+
+/**
+ * The hot reads of one turn of the event loop (a get by id, a page) in one read transaction, on a read-only
+ * connection beside the writer's. Each read on its own is a transaction that takes and drops SQLite's shared lock
+ * and WAL read mark, four `fcntl` calls and the WAL header check: 2 µs of a 22 µs get by id, while a turn under load
+ * answers tens of reads (BENCHMARKS.md, "Eighth look").
+ *
+ * What a read sees: the database as of the turn's first read. The writer's commits end the turn's transaction
+ * before their callers go on (`endTurnReads`), so an answer that follows a write in this process sees it; a commit
+ * by another process on the same file (the CLI) shows from the next turn. Being read-only, the connection cannot
+ * let a write into the open transaction, whose commit would then wait for the end of the turn.
+ */
+export interface TurnReads {
+  /** The connection to prepare the reads on: the read-only one, or the writer's for `:memory:`. */
+  readonly sqlite: Database.Database;
+  /** Opens the turn's read transaction unless one is open; call before each read on `sqlite`. */
+  readonly begin: () => void;
+}
+
+interface Opened extends TurnReads {
+  end(): void;
+  close(): void;
+}
+
+const FILES = new WeakMap<Database.Database, string>();
+const OPENED = new WeakMap<Database.Database, Opened>();
+
+/** Lets `turnReads` open a reader beside `writer` on `file` (`openDatabase` registers what it opens). */
+export function allowTurnReads(writer: Database.Database, file: string): void {
+  if (file !== ':memory:') FILES.set(writer, file);
+}
+
+/**
+ * The turn's reads beside `writer`, opened on first use. An in-memory database (each connection its own) or a
+ * connection `openDatabase` did not open reads on the writer, each read its own transaction.
+ */
+export function turnReads(writer: Database.Database): TurnReads {
+  let reads = OPENED.get(writer);
+  if (reads) return reads;
+  const file = FILES.get(writer);
+  reads = file === undefined ? unbatched(writer) : openReader(file, writer.pragma('cache_size', { simple: true }));
+  OPENED.set(writer, reads);
+  return reads;
+}
+
+/** Ends the turn's read transaction: the writer committed, and what follows must see it. */
+export function endTurnReads(writer: Database.Database): void {
+  OPENED.get(writer)?.end();
+}
+
+export function closeTurnReads(writer: Database.Database): void {
+  OPENED.get(writer)?.close();
+  OPENED.delete(writer);
+}
+
+function unbatched(writer: Database.Database): Opened {
+  return { sqlite: writer, begin() {}, end() {}, close() {} };
+}
+
+function openReader(file: string, cacheSize: unknown): Opened {
+  const sqlite = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding && { nativeBinding }) });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = ${Number(cacheSize)}`);
+  const beginStatement = sqlite.prepare('BEGIN');
+  // A read transaction keeps nothing, so ending it cannot fail the way a COMMIT of writes can.
+  const rollback = sqlite.prepare('ROLLBACK');
+  let scheduled = false;
+  const end = () => {
+    if (sqlite.open && sqlite.inTransaction) rollback.run();
+  };
+  const endOfTurn = () => {
+    scheduled = false;
+    end();
+  };
+  return {
+    sqlite,
+    begin() {
+      if (sqlite.inTransaction) return;
+      beginStatement.run();
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(endOfTurn);
+      }
+    },
+    end,
+    close() {
+      sqlite.close();
+    },
+  };
+}
