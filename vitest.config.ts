@@ -135,6 +135,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/support/temp-dirs.ts'],
     // Run once for every project: one PostgreSQL server and one migrated template, one set of SoftHSM2 tokens.
     globalSetup: [
       'test/support/clean-checkout.ts',

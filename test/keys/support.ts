@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Writable } from 'node:stream';
@@ -16,6 +14,7 @@ import { manualClock } from '../../src/shared/clock.js';
 import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { dataAccess, openTestDatabase, type KeptDatabase } from '../support/database.js';
+import { tempDir as processTempDir } from '../support/process.js';
 import { softhsm, tokenConfig } from '../support/softhsm.js';
 import { openAuditTrail } from '../../src/keys/audit.js';
 import type { Metrics } from '../../src/shared/metrics.js';
@@ -71,7 +70,7 @@ function forwardingLogger(to: NonNullable<HarnessOptions['logger']>) {
   return pino({ level: 'warn', base: undefined, timestamp: false }, stream);
 }
 
-export const tempDir = () => mkdtempSync(path.join(tmpdir(), 'keygen-test-'));
+export const tempDir = () => processTempDir('keygen-test-');
 
 /**
  * The sealed module as the server opens it (src/keys/runtime.ts), on the run's backend: the file

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,23 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** How `npm start` and `npm run cli` run TypeScript: node with the tsx loader, no wrapper process. */
 const NODE_TS = [process.execPath, '--import', 'tsx'];
 
-export const tempDir = (prefix = 'svc-') => mkdtempSync(path.join(tmpdir(), prefix));
+const made: string[] = [];
+
+/** Removes the directories `tempDir` made; after each test file (test/support/temp-dirs.ts), and at exit. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+process.once('exit', removeTempDirs);
+
+/**
+ * A new directory in the OS's temporary one, removed after the test file (or the script) that made it: test
+ * databases and key files left behind filled /tmp by gigabytes over many runs.
+ */
+export function tempDir(prefix = 'svc-'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 /** Runs the operator CLI (`npm run cli -- …`) against a database. */
 export function cli(args: string[], env: Record<string, string>) {
