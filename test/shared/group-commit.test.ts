@@ -13,11 +13,13 @@ describe('group commit', () => {
   let writer: Database.Database;
   let reader: Database.Database;
   let commit: GroupCommit;
+  let statements: string[];
 
   beforeEach(() => {
     dir = tempDir('group-commit-');
     const file = path.join(dir, 'db.sqlite');
-    writer = new Database(file);
+    statements = [];
+    writer = new Database(file, { verbose: (sql) => statements.push(String(sql)) });
     writer.pragma('journal_mode = WAL');
     writer.exec(`
       CREATE TABLE parent (id INTEGER PRIMARY KEY);
@@ -85,6 +87,21 @@ describe('group commit', () => {
     // The next turn starts a new batch.
     await expect(commit(insert('d'))).resolves.toBe('d');
     expect(committed()).toBe('d');
+  });
+
+  it('runs a one-statement unit without a savepoint; a statement that fails is rolled back alone', async () => {
+    const two = (a: string, b: string) => () => writer.prepare('INSERT INTO item (id) VALUES (?), (?)').run(a, b);
+    const outcomes = await Promise.allSettled([
+      commit(insert('a'), { oneStatement: true }),
+      // Its second row takes the first unit's key: SQLite undoes the statement's first row too.
+      commit(two('x', 'a'), { oneStatement: true }),
+      commit(insert('c')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain('UNIQUE constraint failed');
+    expect(committed()).toBe('a,c');
+    // The savepoints are the third unit's only: a SAVEPOINT and a RELEASE.
+    expect(statements.filter((sql) => /^(SAVEPOINT|RELEASE)/.test(sql))).toHaveLength(2);
   });
 
   it('starts a new batch for units queued while one settles', async () => {

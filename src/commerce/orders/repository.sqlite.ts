@@ -80,7 +80,9 @@ function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> 
   return s.read.get(storeId, id) as JsonText<Order> | undefined;
 }
 
-/** Orders created in the same turn of the event loop share one COMMIT, each in its own savepoint. */
+/** Orders created in the same turn of the event loop share one COMMIT; each writes with its one INSERT. */
+const ONE_STATEMENT = { oneStatement: true };
+
 function insertOrder(
   db: Db,
   s: Statements,
@@ -89,33 +91,39 @@ function insertOrder(
   body: OrderCreate,
   now: string,
 ): Promise<JsonText<Order> | SourceIdConflict | MissingReference> {
-  return inGroupCommit(db, () => {
-    const location = body.pickup_location
-      ? (s.locationInStore.get(storeId, body.pickup_location.location_id) as StoredLocation | undefined)
-      : undefined;
-    if (body.pickup_location && !location) {
-      return s.sourceIdTaken.get(storeId, body.source_id) !== undefined ? SOURCE_ID_CONFLICT : UNKNOWN_PICKUP_LOCATION;
-    }
-    const json = newOrderJson(id, storeId, body, location, now);
-    const { pickup_location } = body;
-    // The unique index decides whether the source_id is free.
-    if (
-      s.insert.run(
-        id,
-        storeId,
-        body.source_id,
-        pickup_location?.location_id ?? null,
-        instant(body.source_created_at),
-        instant(body.source_updated_at),
-        json,
-        now,
-        now,
-      ).changes !== 1
-    ) {
-      return SOURCE_ID_CONFLICT;
-    }
-    return json;
-  });
+  return inGroupCommit(
+    db,
+    () => {
+      const location = body.pickup_location
+        ? (s.locationInStore.get(storeId, body.pickup_location.location_id) as StoredLocation | undefined)
+        : undefined;
+      if (body.pickup_location && !location) {
+        return s.sourceIdTaken.get(storeId, body.source_id) !== undefined
+          ? SOURCE_ID_CONFLICT
+          : UNKNOWN_PICKUP_LOCATION;
+      }
+      const json = newOrderJson(id, storeId, body, location, now);
+      const { pickup_location } = body;
+      // The unique index decides whether the source_id is free.
+      if (
+        s.insert.run(
+          id,
+          storeId,
+          body.source_id,
+          pickup_location?.location_id ?? null,
+          instant(body.source_created_at),
+          instant(body.source_updated_at),
+          json,
+          now,
+          now,
+        ).changes !== 1
+      ) {
+        return SOURCE_ID_CONFLICT;
+      }
+      return json;
+    },
+    ONE_STATEMENT,
+  );
 }
 
 function updateOrder(

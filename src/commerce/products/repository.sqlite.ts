@@ -26,11 +26,15 @@ export function sqliteProducts(db: Db): ProductRepository {
     },
     // Products created in the same turn of the event loop share one COMMIT, as orders do.
     insert: (storeId, id, body, now) =>
-      inGroupCommit(db, () => {
-        const json = newProductJson(id, storeId, body, now);
-        const inserted = insert.run(id, storeId, body.source_id, json, now, now);
-        return inserted.changes === 1 ? { product: json } : SOURCE_ID_CONFLICT;
-      }),
+      inGroupCommit(
+        db,
+        () => {
+          const json = newProductJson(id, storeId, body, now);
+          const inserted = insert.run(id, storeId, body.source_id, json, now, now);
+          return inserted.changes === 1 ? { product: json } : SOURCE_ID_CONFLICT;
+        },
+        { oneStatement: true },
+      ),
     // BEGIN IMMEDIATE: the write lock is taken before the read, so no other write comes between.
     update: (storeId, id, patch, now) =>
       inTransaction(db, () => {

@@ -40,12 +40,15 @@ export function isUniqueViolation(err: unknown, columns: string): boolean {
 
 const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 
-/** Runs `fn` in a savepoint of the transaction shared by this event-loop turn's writes; settles after COMMIT. */
-export function inGroupCommit<T>(db: Db, fn: () => T): Promise<T> {
+/**
+ * Runs `fn` in the transaction shared by this event-loop turn's writes, in a savepoint of its own unless it writes
+ * with one statement at most (`oneStatement`); settles after COMMIT.
+ */
+export function inGroupCommit<T>(db: Db, fn: () => T, options?: { oneStatement?: boolean }): Promise<T> {
   const sqlite = sqliteOf(db);
   let run = groupCommits.get(sqlite);
   if (!run) groupCommits.set(sqlite, (run = createGroupCommit(sqlite, () => endTurnReads(sqlite))));
-  return run(fn);
+  return run(fn, options);
 }
 
 export interface DatabaseHandle {

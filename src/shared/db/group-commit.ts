@@ -1,17 +1,23 @@
 import type Database from 'better-sqlite3';
 
-/** Settles once the unit's commit is on disk (or failed). */
-export type GroupCommit = <T>(work: () => T) => Promise<T>;
+/**
+ * Settles once the unit's commit is on disk (or failed). `oneStatement`: the unit writes with one statement at most
+ * (reads before it are fine), which SQLite makes atomic on its own, so it runs without a savepoint of its own.
+ */
+export type GroupCommit = <T>(work: () => T, options?: { oneStatement?: boolean }) => Promise<T>;
 
 interface Pending {
   work: () => unknown;
+  oneStatement: boolean;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
 
 /**
  * Units arriving in one event-loop turn share a transaction, each in its own savepoint, so a commit's fixed cost
- * (locks, the same dirty WAL pages) is paid once per batch. No unit resolves before the COMMIT is on disk, and
+ * (locks, the same dirty WAL pages) is paid once per batch. A unit of one statement needs no savepoint: a statement
+ * that fails is rolled back alone by SQLite (its statement journal), and a SAVEPOINT and RELEASE cost a create about
+ * as much as its insert's work in one index (BENCHMARKS.md, "Ninth look"). No unit resolves before the COMMIT is on disk, and
  * `committed` (which ends the turn's reads) runs after each COMMIT before any unit resolves.
  */
 export function createGroupCommit(sqlite: Database.Database, committed: () => void = () => {}): GroupCommit {
@@ -28,7 +34,7 @@ export function createGroupCommit(sqlite: Database.Database, committed: () => vo
       transaction.immediate(() => {
         for (const unit of batch) {
           try {
-            outcomes.push({ ok: true, value: transaction(unit.work) });
+            outcomes.push({ ok: true, value: unit.oneStatement ? unit.work() : transaction(unit.work) });
           } catch (error) {
             outcomes.push({ ok: false, error });
           }
@@ -48,9 +54,14 @@ export function createGroupCommit(sqlite: Database.Database, committed: () => vo
     });
   };
 
-  return <T>(work: () => T) =>
+  return <T>(work: () => T, options?: { oneStatement?: boolean }) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({
+        work,
+        oneStatement: options?.oneStatement === true,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       if (queue.length === 1) setImmediate(flush);
     });
 }
