@@ -147,6 +147,8 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', ...API_HEADERS };
+
 export function jsonResponse(
   c: Context,
   status: number,
@@ -154,16 +156,13 @@ export function jsonResponse(
   headers?: Record<string, string>,
 ): Response {
   const id = requestIdOf(c);
-  const res = new Response(json, {
-    status,
-    headers: {
-      'content-type': 'application/json',
-      ...API_HEADERS,
-      ...(id && { 'x-request-id': id }),
-      ...extraHeaders.get(c),
-      ...headers,
-    },
-  });
+  // A clone of a constant object, then plain stores: spreads after the first property cost more per answer.
+  const all: Record<string, string> = { ...JSON_HEADERS };
+  if (id) all['x-request-id'] = id;
+  const extra = extraHeaders.get(c);
+  if (extra) Object.assign(all, extra);
+  if (headers) Object.assign(all, headers);
+  const res = new Response(json, { status, headers: all });
   if (id) stamped.add(res);
   return res;
 }

@@ -68,6 +68,30 @@ describe('turn reads', () => {
     expect(count()).toBe(3);
   });
 
+  it("begins a new snapshot for the turn's reads after a commit ends one", () => {
+    const other = new Database(handle.file);
+    try {
+      expect(count()).toBe(1);
+      inTransaction(handle.db, () => insert(handle.sqlite));
+      expect(count()).toBe(2);
+      insert(other);
+      expect(count()).toBe(2);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('goes on when the read transaction ended without it, as SQLite ends one after some errors', async () => {
+    expect(count()).toBe(1);
+    // SQLite rolls a transaction back by itself after SQLITE_IOERR, SQLITE_NOMEM and the like.
+    reads.sqlite.prepare('ROLLBACK').run();
+    expect(count()).toBe(1);
+    // The turn's end finds no transaction to end, and the next turn's first read begins one.
+    await nextTurn();
+    expect(count()).toBe(1);
+    expect(reads.sqlite.inTransaction).toBe(true);
+  });
+
   it('closes the reader with the database, and a turn ending after that does nothing', async () => {
     expect(count()).toBe(1);
     handle.close();
