@@ -62,8 +62,19 @@ export interface RequestSchemas {
   body?: { content?: Record<string, { schema?: unknown }> };
 }
 
+/** Each query parameter as a string, or an array when it is repeated. */
 function queryValue(c: Context): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+  const all = c.req.queries();
+  const out: Record<string, string | string[]> = {};
+  for (const k in all) {
+    const v = all[k]!;
+    const value = v.length === 1 ? v[0]! : v;
+    // A plain store of `__proto__` would set the object's prototype rather than add the parameter.
+    if (k === '__proto__')
+      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
+  }
+  return out;
 }
 
 // Only the declared headers are read: an object of every header would make @hono/node-server build a web `Headers`.

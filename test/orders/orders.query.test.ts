@@ -39,6 +39,8 @@ describe('listOrders query as the seed writes it', () => {
     ['source_ids without the brackets', '?source_ids=q-01', 'query.source_ids'],
     ['an undeclared parameter', '?foo=1', 'query.foo'],
     ['an undeclared parameter beside valid ones', '?limit=5&foo=1', 'query.foo'],
+    // Named as it is, not taken for the object's prototype.
+    ['a parameter named __proto__', '?limit=5&__proto__=1', 'query.__proto__'],
   ])('refuses %s with 422 naming it', async (_, query, path) => {
     const res = await get(query);
     expect(res.status).toBe(422);
