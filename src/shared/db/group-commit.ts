@@ -15,9 +15,9 @@ interface Pending {
 
 /**
  * Units arriving in one event-loop turn share a transaction, each in its own savepoint, so a commit's fixed cost
- * (locks, the same dirty WAL pages) is paid once per batch. A unit of one statement needs no savepoint: a statement
- * that fails is rolled back alone by SQLite (its statement journal), and a SAVEPOINT and RELEASE cost a create about
- * as much as its insert's work in one index (BENCHMARKS.md, "Ninth look"). No unit resolves before the COMMIT is on disk, and
+ * (locks, the same dirty WAL pages) is paid once per batch. A unit of one statement needs no savepoint: SQLite rolls
+ * back a statement that fails, alone, while a savepoint's journal cost every create its writes, and past 64 KB a
+ * temporary file per batch (BENCHMARKS.md, "Ninth look"). No unit resolves before the COMMIT is on disk, and
  * `committed` (which ends the turn's reads) runs after each COMMIT before any unit resolves.
  */
 export function createGroupCommit(sqlite: Database.Database, committed: () => void = () => {}): GroupCommit {
