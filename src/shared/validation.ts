@@ -161,8 +161,8 @@ export function requestChecker(request: RequestSchemas | undefined, strictQuery:
   const check = (c: Context, inputs: unknown[]): Problem[] => {
     let problems: Problem[] = [];
     if (strictQuery && c.req.url.includes('?')) {
-      // The query as read for its check when the operation declares one: hono parses the URL on every call.
-      for (const name of Object.keys(queryPart >= 0 ? (inputs[queryPart] as object) : c.req.queries()))
+      // The query as read for its check when the operation declares one, so the URL is split once.
+      for (const name of Object.keys(queryPart >= 0 ? (inputs[queryPart] as object) : queryValue(c)))
         if (!declaredQuery.has(name)) problems.push({ part: 'query', path: [name], kind: 'unknown' });
     }
     for (const [i, { part }] of parts.entries())

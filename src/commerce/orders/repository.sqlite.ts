@@ -1,4 +1,4 @@
-import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
@@ -81,8 +81,6 @@ function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> 
 }
 
 /** Orders created in the same turn of the event loop share one COMMIT; each writes with its one INSERT. */
-const ONE_STATEMENT = { oneStatement: true };
-
 function insertOrder(
   db: Db,
   s: Statements,

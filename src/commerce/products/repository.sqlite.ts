@@ -1,4 +1,4 @@
-import { inGroupCommit, inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
@@ -33,7 +33,7 @@ export function sqliteProducts(db: Db): ProductRepository {
           const inserted = insert.run(id, storeId, body.source_id, json, now, now);
           return inserted.changes === 1 ? { product: json } : SOURCE_ID_CONFLICT;
         },
-        { oneStatement: true },
+        ONE_STATEMENT,
       ),
     // BEGIN IMMEDIATE: the write lock is taken before the read, so no other write comes between.
     update: (storeId, id, patch, now) =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { nativeBinding } from '../assets.js';
-import { createGroupCommit, type GroupCommit } from './group-commit.js';
+import { createGroupCommit, type GroupCommit, type UnitOptions } from './group-commit.js';
 import { loadMigrationFiles } from './migration-files.js';
 import { allowTurnReads, closeTurnReads, endTurnReads } from './turn-reads.js';
 
@@ -40,11 +40,14 @@ export function isUniqueViolation(err: unknown, columns: string): boolean {
 
 const groupCommits = new WeakMap<Database.Database, GroupCommit>();
 
+/** For `inGroupCommit`: a unit that writes with one INSERT, UPDATE or DELETE at most. */
+export const ONE_STATEMENT: Readonly<UnitOptions> = Object.freeze({ oneStatement: true });
+
 /**
  * Runs `fn` in the transaction shared by this event-loop turn's writes, in a savepoint of its own unless it writes
- * with one statement at most (`oneStatement`); settles after COMMIT.
+ * with one statement at most (`ONE_STATEMENT`); settles after COMMIT.
  */
-export function inGroupCommit<T>(db: Db, fn: () => T, options?: { oneStatement?: boolean }): Promise<T> {
+export function inGroupCommit<T>(db: Db, fn: () => T, options?: UnitOptions): Promise<T> {
   const sqlite = sqliteOf(db);
   let run = groupCommits.get(sqlite);
   if (!run) groupCommits.set(sqlite, (run = createGroupCommit(sqlite, () => endTurnReads(sqlite))));

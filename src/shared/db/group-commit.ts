@@ -1,10 +1,15 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Settles once the unit's commit is on disk (or failed). `oneStatement`: the unit writes with one statement at most
- * (reads before it are fine), which SQLite makes atomic on its own, so it runs without a savepoint of its own.
+ * `oneStatement`: the unit writes with one statement at most (reads before it are fine), which SQLite makes atomic on
+ * its own, so it runs without a savepoint of its own.
  */
-export type GroupCommit = <T>(work: () => T, options?: { oneStatement?: boolean }) => Promise<T>;
+export interface UnitOptions {
+  oneStatement?: boolean;
+}
+
+/** Settles once the unit's commit is on disk (or failed). */
+export type GroupCommit = <T>(work: () => T, options?: UnitOptions) => Promise<T>;
 
 interface Pending {
   work: () => unknown;
@@ -54,7 +59,7 @@ export function createGroupCommit(sqlite: Database.Database, committed: () => vo
     });
   };
 
-  return <T>(work: () => T, options?: { oneStatement?: boolean }) =>
+  return <T>(work: () => T, options?: UnitOptions) =>
     new Promise<T>((resolve, reject) => {
       queue.push({
         work,
