@@ -9,13 +9,14 @@ import { appFor } from '../support/app.js';
 import type { KeysConfig } from '../../src/keys/config.js';
 import { DEFAULT_DEV_USERS } from '../../src/keys/oidc/dev-users.js';
 import { openConfiguredSealedModule, type SealedRootConfig } from '../../src/keys/sealed/from-config.js';
+import type { RootLock } from '../../src/keys/sealed/pkcs11.js';
 import type { SealedModule } from '../../src/keys/sealed/sealed-module.js';
 import { manualClock } from '../../src/shared/clock.js';
 import type { Storage } from '../../src/storage.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { dataAccess, openTestDatabase, type KeptDatabase } from '../support/database.js';
 import { tempDir as processTempDir } from '../support/process.js';
-import { softhsm, tokenConfig } from '../support/softhsm.js';
+import { softhsm, tokenConfig, tokenOpenLock } from '../support/softhsm.js';
 import { openAuditTrail } from '../../src/keys/audit.js';
 import type { Metrics } from '../../src/shared/metrics.js';
 
@@ -72,11 +73,18 @@ function forwardingLogger(to: NonNullable<HarnessOptions['logger']>) {
 
 export const tempDir = () => processTempDir('keygen-test-');
 
+/** The first lock held around the second. */
+const both =
+  (outer: RootLock, inner?: RootLock): RootLock =>
+  (fn) =>
+    outer(() => (inner ? inner(fn) : fn()));
+
 /**
  * The sealed module as the server opens it (src/keys/runtime.ts), on the run's backend: the file
  * root where the server keeps it on `storage` (the database's row on PostgreSQL, the file
  * `sealedRoot.file` on SQLite; scrypt's N of 2^12 keeps the tests fast), or the suite's token,
- * with that file root beside it for recovery when there is one.
+ * with that file root beside it for recovery when there is one. The token is opened under the run's
+ * token lock as well as the database's (test/support/softhsm.ts, tokenOpenLock).
  */
 export const openTestSealed = (
   sealedRoot: SealedRootConfig,
@@ -85,7 +93,12 @@ export const openTestSealed = (
 ): Promise<SealedModule> =>
   openConfiguredSealedModule(
     { ...sealedRoot, ...(backend === 'pkcs11' && { pkcs11: sealedRoot.pkcs11 ?? tokenConfig('suite') }) },
-    { warn: () => {}, scryptN: 2 ** 12, store: storage?.sealedRoot, lock: storage?.rootLock },
+    {
+      warn: () => {},
+      scryptN: 2 ** 12,
+      store: storage?.sealedRoot,
+      lock: backend === 'pkcs11' ? both(tokenOpenLock, storage?.rootLock) : storage?.rootLock,
+    },
   );
 /** openTestSealed on the run's backend, where the server keeps the root on `storage`. */
 export const loadTestSealed = (storage: Storage, sealedRoot: SealedRootConfig) =>

@@ -1,5 +1,8 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Pkcs11Config } from '../../src/keys/sealed/from-config.js';
+import type { RootLock } from '../../src/keys/sealed/pkcs11.js';
 import { SOFTHSM_MISSING } from './softhsm-bin.js';
 import type { EmptyToken } from './softhsm-tokens.js';
 
@@ -33,3 +36,24 @@ export const tokenEnv = (which: 'suite' | EmptyToken): Record<string, string> =>
   KEYGEN_PKCS11_TOKEN_LABEL: tokenLabel(which),
   KEYGEN_PKCS11_PIN: softhsm!.pin,
 });
+
+let queue: Promise<unknown> = Promise.resolve();
+/**
+ * Opening a token one process at a time across the run's workers, as a server's root lock does on one
+ * database: SoftHSM2 reads every token's file when the library is initialised and a login rewrites the
+ * token's file, so a worker starting while another logs in to the suite token can read it half-written
+ * (the harnesses of two test files have databases, hence root locks, of their own). The lock is an
+ * exclusive transaction on a SQLite file beside the tokens; within a process, a queue.
+ */
+export const tokenOpenLock: RootLock = (fn) => {
+  const run = queue.then(() => {
+    const db = new Database(path.join(path.dirname(softhsm!.conf), 'open.lock.db'), { timeout: 60_000 });
+    db.exec('BEGIN EXCLUSIVE');
+    return fn().finally(() => {
+      db.exec('COMMIT');
+      db.close();
+    });
+  });
+  queue = run.catch(() => {});
+  return run;
+};
