@@ -4,12 +4,17 @@
  * self time per function and per file/package.
  *
  *   node --import tsx scripts/bench/profile.ts [--op post|get|list|keys|all] [--duration 5] [--prof] [--server dist/server.mjs]
- *     [--log-level info]
+ *     [--log-level info] [--perf FILE]
+ *
+ * --perf FILE runs the server with --perf-basic-prof-only-functions and records it with Linux `perf record -g`
+ * (1999 Hz) during each measured run, into FILE (one operation: --op list, say), kernel and native frames
+ * included: `perf report -i FILE --no-children --sort dso,sym -g none` reads it.
  *
  * The server logs at --log-level (info, as in `npm run bench`: a line per request, to /dev/null).
  *
  * Needs dist/server.mjs (npm run build). Load goes to 127.0.0.1 only, bounded by --duration.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +33,7 @@ const { values: opts } = parseArgs({
     top: { type: 'string', default: '35' },
     server: { type: 'string', default: 'dist/server.mjs' },
     'log-level': { type: 'string', default: 'info' },
+    perf: { type: 'string' },
   },
 });
 const BASE = '/commerce/2024-07';
@@ -134,6 +140,14 @@ async function main() {
   const cmd = [
     process.execPath,
     ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...(opts.perf
+      ? [
+          '--perf-basic-prof-only-functions',
+          '--interpreted-frames-native-stack',
+          '--logfile=/dev/null',
+          '--no-logfile-per-isolate',
+        ]
+      : []),
     path.resolve(ROOT, opts.server),
   ];
   const server = await startServer(env, cmd, ROOT, { discardStdout: true });
@@ -142,6 +156,13 @@ async function main() {
       const requests = [ops[name]];
       await autocannon({ url: server.url, connections: Number(opts.connections), duration: 1, requests });
       const c0 = cpuSeconds(server.proc.pid!);
+      const perf =
+        opts.perf &&
+        spawn(
+          'perf',
+          ['record', '-F', '1999', '-g', '-o', opts.perf, '-p', String(server.proc.pid), '--', 'sleep', opts.duration],
+          { stdio: 'ignore' },
+        );
       const r = await autocannon({
         url: server.url,
         connections: Number(opts.connections),
@@ -149,6 +170,7 @@ async function main() {
         requests,
       });
       const c1 = cpuSeconds(server.proc.pid!);
+      if (perf) await new Promise((resolve) => perf.once('exit', resolve));
       const [user, sys] = (['user', 'system'] as const).map((k) => ((c1[k] - c0[k]) * 1e6) / r.requests.total);
       const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
       console.log(
