@@ -88,6 +88,8 @@ const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${NODE_OPTIONS} ` : ''}npm run b
 
 const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'info' };
 const QUIET = { discardStdout: true };
+/** The service's own processes: started once /healthz answers 200, not when the port opens. */
+const READY = { ...QUIET, readyPath: '/healthz' };
 /** The server's environment for a database file: the key service's sealed root beside it. */
 const serverEnv = (file: string) => ({
   ...SERVER_ENV,
@@ -430,29 +432,8 @@ function writeSection(name: string, markdown: string) {
 // ---------------------------------------------------------------------------------------------
 // Runs
 
-/**
- * The server, once it answers: it binds its port before its app is built and answers 503 until then (on PostgreSQL,
- * the connection and the migrations take long enough for a first request to land there).
- */
-async function startReadyServer(env: Record<string, string>, command: string[]): Promise<Started> {
-  const server = await startServer(env, command, ROOT, QUIET);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const status = await fetch(`${server.url}/healthz`).then(
-      (res) => (void res.body?.cancel(), res.status),
-      () => 0,
-    );
-    if (status === 200) return server;
-    if (Date.now() > deadline) {
-      await server.stop('SIGKILL');
-      throw new Error(`The server did not become ready in 30 s (/healthz ${status}):\n${server.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function withServer<T>(seeded: Seeded, command: string[], fn: (s: Started) => Promise<T>): Promise<T> {
-  const server = await startReadyServer(serverEnv(seeded.file), command);
+  const server = await startServer(serverEnv(seeded.file), command, ROOT, READY);
   try {
     return await fn(server);
   } finally {
@@ -573,7 +554,7 @@ async function throughput() {
       QUIET,
     );
   }
-  const server = await startReadyServer(env, command);
+  const server = await startServer(env, command, ROOT, READY);
   // Targets against node:http answering the same bytes (issue 28); against the Fastify peer, 2× on every order row.
   // The resources added in issue 22, on records made through the server before the rounds.
   const made = await madeForRows(server.url, key, readStore);
@@ -988,7 +969,7 @@ async function keysByBackend() {
     `Reference: node scripts/bench/reference-server.mjs; servers: ${label}, root in the file and in a SoftHSM2 token; ${ROUNDS} rounds`,
   );
   const ref = await startReference();
-  const servers = await Promise.all(backends.map((b) => startReadyServer(b.env, command)));
+  const servers = await Promise.all(backends.map((b) => startServer(b.env, command, ROOT, READY)));
   const json = { 'content-type': 'application/json' };
   try {
     // Each server's rows: init, a generation transaction of one key of its own, the exchange of its tokens.

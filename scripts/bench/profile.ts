@@ -150,7 +150,7 @@ async function main() {
       : []),
     path.resolve(ROOT, opts.server),
   ];
-  const server = await startServer(env, cmd, ROOT, { discardStdout: true });
+  const server = await startServer(env, cmd, ROOT, { discardStdout: true, readyPath: '/healthz' });
   try {
     for (const name of chosen) {
       const requests = [ops[name]];

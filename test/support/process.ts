@@ -103,14 +103,33 @@ async function accepting(port: number, proc: ChildProcess, timeoutMs = 20_000): 
 }
 
 /**
+ * Resolves once `probe` (a path) answers 200: the server binds its port before its app is built and answers 503 until then
+ * (on PostgreSQL the connection and the migrations take long enough for a first request to land there).
+ */
+async function answering(url: string, probe: string, proc: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    const status = await fetch(`${url}${probe}`).then(
+      (res) => (void res.body?.cancel(), res.status),
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`server did not become ready (${probe} ${status})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Starts a server process (`npm start`'s entry, or another command) and waits for its listening line. With
- * `discardStdout` its stdout goes to /dev/null (a load test's request logs), on a port chosen here.
+ * `discardStdout` its stdout goes to /dev/null (a load test's request logs), on a port chosen here, and it is
+ * started once the port accepts connections, or, with `readyPath`, once that path answers 200.
  */
 export async function startServer(
   env: Record<string, string>,
   command: string[] = [...NODE_TS, path.join(ROOT, 'src/server.ts')],
   cwd = ROOT,
-  { discardStdout = false } = {},
+  { discardStdout = false, readyPath }: { discardStdout?: boolean; readyPath?: string } = {},
 ): Promise<Started> {
   const chosenPort = discardStdout ? await freePort() : undefined;
   const proc = spawn(command[0], command.slice(1), {
@@ -123,13 +142,15 @@ export async function startServer(
   proc.stdout?.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (err += d));
   const url = await (chosenPort
-    ? accepting(chosenPort, proc).then(
-        () => `http://127.0.0.1:${chosenPort}`,
-        (e: Error) => {
-          proc.kill('SIGKILL');
-          throw new Error(`${e.message}:\n${err}`);
-        },
-      )
+    ? accepting(chosenPort, proc)
+        .then(() => (readyPath ? answering(`http://127.0.0.1:${chosenPort}`, readyPath, proc) : undefined))
+        .then(
+          () => `http://127.0.0.1:${chosenPort}`,
+          (e: Error) => {
+            proc.kill('SIGKILL');
+            throw new Error(`${e.message}:\n${err}`);
+          },
+        )
     : new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
         const onData = () => {
