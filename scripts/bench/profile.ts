@@ -156,13 +156,19 @@ async function main() {
       const requests = [ops[name]];
       await autocannon({ url: server.url, connections: Number(opts.connections), duration: 1, requests });
       const c0 = cpuSeconds(server.proc.pid!);
+      // Listened to from the start, awaited after the load: perf may end first, or fail at once.
+      const args = ['record', '-F', '1999', '-g', '-o', opts.perf ?? '', '-p', String(server.proc.pid)];
       const perf =
         opts.perf &&
-        spawn(
-          'perf',
-          ['record', '-F', '1999', '-g', '-o', opts.perf, '-p', String(server.proc.pid), '--', 'sleep', opts.duration],
-          { stdio: 'ignore' },
-        );
+        new Promise<Error | undefined>((resolve) => {
+          const rec = spawn('perf', [...args, '--', 'sleep', opts.duration], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let err = '';
+          rec.stderr.on('data', (d) => (err += d));
+          rec.once('error', (e) => resolve(new Error(`--perf: could not run Linux perf (${e.message})`)));
+          rec.once('exit', (code) =>
+            resolve(code === 0 ? undefined : new Error(`--perf: perf record exited ${code}: ${err}`)),
+          );
+        });
       const r = await autocannon({
         url: server.url,
         connections: Number(opts.connections),
@@ -170,7 +176,8 @@ async function main() {
         requests,
       });
       const c1 = cpuSeconds(server.proc.pid!);
-      if (perf) await new Promise((resolve) => perf.once('exit', resolve));
+      const perfFailed = perf && (await perf);
+      if (perfFailed) throw perfFailed;
       const [user, sys] = (['user', 'system'] as const).map((k) => ((c1[k] - c0[k]) * 1e6) / r.requests.total);
       const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
       console.log(
