@@ -48,7 +48,12 @@ let queue: Promise<unknown> = Promise.resolve();
 export const tokenOpenLock: RootLock = (fn) => {
   const run = queue.then(() => {
     const db = new Database(path.join(path.dirname(softhsm!.conf), 'open.lock.db'), { timeout: 60_000 });
-    db.exec('BEGIN EXCLUSIVE');
+    try {
+      db.exec('BEGIN EXCLUSIVE');
+    } catch (err) {
+      db.close();
+      throw err;
+    }
     return fn().finally(() => {
       db.exec('COMMIT');
       db.close();
