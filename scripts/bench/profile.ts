@@ -3,8 +3,13 @@
  * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
  * self time per function and per file/package.
  *
- *   node --import tsx scripts/bench/profile.ts [--op post|get|list|keys|all] [--duration 5] [--prof] [--server dist/server.mjs]
- *     [--log-level info] [--perf FILE]
+ *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|store|health|keys|all] [--duration 5] [--prof]
+ *     [--server dist/server.mjs] [--connections 10] [--log-level info] [--perf FILE] [--node-flags="--flag ..."]
+ *
+ * list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
+ * nothing of the order service) split a page's cost into what every request pays and what each row adds.
+ * --node-flags="..." (with "=", since its value begins with --) are given to the server's node before the bundle
+ * (V8's --log-deopt --logfile=FILE, say).
  *
  * --perf FILE runs the server with --perf-basic-prof-only-functions and records it with Linux `perf record -g`
  * (1999 Hz) during each measured run, into FILE (one operation: --op list, say), kernel and native frames
@@ -34,6 +39,7 @@ const { values: opts } = parseArgs({
     server: { type: 'string', default: 'dist/server.mjs' },
     'log-level': { type: 'string', default: 'info' },
     perf: { type: 'string' },
+    'node-flags': { type: 'string' },
   },
 });
 const BASE = '/commerce/2024-07';
@@ -125,6 +131,9 @@ async function main() {
       }),
     },
     list: { method: 'GET', path: `${BASE}/orders?limit=10`, headers: headers(readStore) },
+    list1: { method: 'GET', path: `${BASE}/orders?limit=1`, headers: headers(readStore) },
+    health: { method: 'GET', path: '/healthz' },
+    store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
     keys: {
       method: 'GET',
       path: '/keygen/keys/none',
@@ -136,9 +145,11 @@ async function main() {
     },
   };
   const chosen = opts.op === 'all' ? ['post', 'get', 'list'] : [opts.op];
+  if (!ops[chosen[0]!]) throw new Error(`--op: all or one of ${Object.keys(ops).join(', ')}, not ${opts.op}`);
   const profDir = path.join(dir, 'prof');
   const cmd = [
     process.execPath,
+    ...(opts['node-flags']?.split(/\s+/).filter(Boolean) ?? []),
     ...(opts.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
     ...(opts.perf
       ? [
