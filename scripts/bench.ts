@@ -15,8 +15,8 @@
  *   npm run bench -- --keys               the key operations (init, generate transaction, exchange) with
  *                                         the root in the sealed file and in a SoftHSM2 token, side by side
  *
- * Options: --connections N (50), --duration S (5), --warmup S (2), --rounds N (5; throughput
- * only: reference and server alternate, each row reports its median round), --tsx (run src/ through tsx
+ * Options: --connections N (50), --duration S (5), --warmup S (2), --rounds N (5; throughput and
+ * scale: reference and server, or the two sizes, alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
  * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
@@ -704,54 +704,82 @@ async function throughput() {
 async function scale() {
   const { command, label } = serverCommand();
   const dir = tempDir('bench-scale-');
-  const seeded = seedBase(path.join(dir, 'bench.db'), 1);
-  const [store] = seeded.storeIds;
-  const key = seeded.apiKey;
-  const ops = (count: number) => [
-    listOrders(store, key, 'limit=50', 'GET /orders?limit=50 (page 1)'),
-    listOrders(store, key, 'page=200&limit=50', 'GET /orders?page=200&limit=50 (empty at 1,000)'),
-    // Page 200 like for like: at limit 5 it is the last full page of 1,000 orders (offset 995).
-    listOrders(store, key, 'page=200&limit=5', 'GET /orders?page=200&limit=5 (full at both)'),
-    getOrder(store, key, count, 'GET /orders/{id} (random id)'),
-  ];
-  const at = async (count: number) =>
-    withServer(seeded, command, async (server) => {
-      const results: Measured[] = [];
-      for (const op of ops(count)) {
-        const m = await measure(server.url, op);
-        console.log(
-          `  ${count.toLocaleString('en-US')} orders, ${m.name}: ${f0(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.bad ? `, ${m.bad} non-2xx` : ''}`,
-        );
-        results.push(m);
-      }
-      return { results, mem: memory(server.proc.pid), walMb: fileMb(`${seeded.file}-wal`) };
-    });
-
-  seedOrders(seeded.file, store, 0, 1_000);
-  const small = await at(1_000);
+  // One database of each size, each with its own server (and sealed root), both running for the whole table.
+  const seed = (name: string) => {
+    mkdirSync(path.join(dir, name));
+    return seedBase(path.join(dir, name, 'bench.db'), 1);
+  };
+  const small = seed('small');
+  const large = seed('large');
+  const ops = (seeded: Seeded, count: number) => {
+    const [store] = seeded.storeIds;
+    const key = seeded.apiKey;
+    return [
+      listOrders(store, key, 'limit=50', 'GET /orders?limit=50 (page 1)'),
+      listOrders(store, key, 'page=200&limit=50', 'GET /orders?page=200&limit=50 (empty at 1,000)'),
+      // Page 200 like for like: at limit 5 it is the last full page of 1,000 orders (offset 995).
+      listOrders(store, key, 'page=200&limit=5', 'GET /orders?page=200&limit=5 (full at both)'),
+      getOrder(store, key, count, 'GET /orders/{id} (random id)'),
+    ];
+  };
+  seedOrders(small.file, small.storeIds[0]!, 0, 1_000);
   const t0 = performance.now();
-  seedOrders(seeded.file, store, 1_000, 1_000_000, (n) =>
+  seedOrders(large.file, large.storeIds[0]!, 0, 1_000_000, (n) =>
     process.stdout.write(`\r  seeding: ${n.toLocaleString('en-US')} orders`),
   );
-  console.log(` (${((performance.now() - t0) / 1000).toFixed(0)} s, database ${f0(fileMb(seeded.file))} MB)`);
-  const large = await at(1_000_000);
-  const walAfter = fileMb(`${seeded.file}-wal`);
-  const dbMb = fileMb(seeded.file);
+  console.log(` (${((performance.now() - t0) / 1000).toFixed(0)} s, database ${f0(fileMb(large.file))} MB)`);
+
+  // The two sizes alternate row by row in every round (which goes first alternates too), so that the machine's
+  // drift over minutes falls on both; each row reports its median round by slowdown.
+  const smallOps = ops(small, 1_000);
+  const largeOps = ops(large, 1_000_000);
+  const rounds = smallOps.map(() => [] as Array<{ s: Measured; l: Measured }>);
+  const ended = await withServer(small, command, (smallServer) =>
+    withServer(large, command, async (largeServer) => {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [i, op] of smallOps.entries()) {
+          const one = (server: Started, o: Op) => measure(server.url, o, DURATION, CONNECTIONS, true, server.proc.pid);
+          let s: Measured, l: Measured;
+          if (round % 2 === 0) {
+            s = await one(smallServer, op);
+            l = await one(largeServer, largeOps[i]!);
+          } else {
+            l = await one(largeServer, largeOps[i]!);
+            s = await one(smallServer, op);
+          }
+          rounds[i]!.push({ s, l });
+          console.log(
+            `  round ${round + 1}, ${op.name}: ${f0(s.rps)} req/s at 1,000, ${f0(l.rps)} at 1,000,000 (${f2(s.rps / l.rps)}×)${s.bad + l.bad ? `, ${s.bad + l.bad} non-2xx` : ''}`,
+          );
+        }
+      }
+      return {
+        small: memory(smallServer.proc.pid),
+        large: memory(largeServer.proc.pid),
+        walMb: fileMb(`${large.file}-wal`),
+      };
+    }),
+  );
+  const walAfter = fileMb(`${large.file}-wal`);
+  const dbMb = fileMb(large.file);
   rmSync(dir, { recursive: true, force: true });
 
   const lines = [
-    '| operation | req/s at 1,000 | p50 / p99 ms | req/s at 1,000,000 | p50 / p99 ms | slowdown (req/s 1k ÷ 1M) | target |',
-    '|---|---:|---:|---:|---:|---:|---|',
-    ...small.results.map((s, i) => {
-      const l = large.results[i];
+    '| operation | req/s at 1,000 | p50 / p99 ms | req/s at 1,000,000 | p50 / p99 ms | server CPU µs/req (1k; 1M) | slowdown (req/s 1k ÷ 1M, median round) | all rounds | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rounds.map((measured) => {
+      const byRatio = [...measured].sort((a, b) => a.s.rps / a.l.rps - b.s.rps / b.l.rps);
+      const { s, l } = byRatio[Math.floor((byRatio.length - 1) / 2)]!;
       const slowdown = s.rps / l.rps;
-      return `| ${s.name} | ${f0(s.rps)} | ${s.p50} / ${s.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${f2(slowdown)}× | ≤ 1.5× ${slowdown <= 1.5 ? 'met' : '**not met**'} |`;
+      const spread = `${f2(byRatio[0]!.s.rps / byRatio[0]!.l.rps)}–${f2(byRatio.at(-1)!.s.rps / byRatio.at(-1)!.l.rps)}`;
+      return `| ${s.name} | ${f0(s.rps)} | ${s.p50} / ${s.p99} | ${f0(l.rps)} | ${l.p50} / ${l.p99} | ${f0(s.cpuUs)}; ${f0(l.cpuUs)} | **${f2(slowdown)}×** | ${spread} | ≤ 1.5× ${slowdown <= 1.5 ? 'met' : '**not met**'} |`;
     }),
   ];
   const after =
-    `Server RSS at the end: ${f0(small.mem.rssMb)} MB at 1,000 orders, ${f0(large.mem.rssMb)} MB at 1,000,000 (peak ${f0(large.mem.peakMb)} MB; target < 200 MB: ${large.mem.peakMb < 200 ? 'met' : '**not met**'}; ` +
-    `at the end ${f0(small.mem.anonMb)} → ${f0(large.mem.anonMb)} MB anonymous, ${f0(small.mem.fileMb)} → ${f0(large.mem.fileMb)} MB file-backed). ` +
-    `Database ${f0(dbMb)} MB; WAL file ${f2(large.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
+    `${ROUNDS} rounds; in each, every row is loaded on the server of 1,000 orders and on the one of 1,000,000 back to back (which first alternates by round), both servers running for the whole table, each on a database of its own. ` +
+    `Server RSS at the end: ${f0(ended.small.rssMb)} MB at 1,000 orders, ${f0(ended.large.rssMb)} MB at 1,000,000 (peak ${f0(ended.small.peakMb)} and ${f0(ended.large.peakMb)} MB; target < 200 MB at 1,000,000: ${ended.large.peakMb < 200 ? 'met' : '**not met**'}; ` +
+    `at the end ${f0(ended.small.anonMb)} and ${f0(ended.large.anonMb)} MB anonymous, ${f0(ended.small.fileMb)} and ${f0(ended.large.fileMb)} MB file-backed). ` +
+    `Database ${f0(dbMb)} MB; WAL file ${f2(ended.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
   const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
   writeSection('scale', md);
