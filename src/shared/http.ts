@@ -66,7 +66,8 @@ type Fetch = (request: Request, env?: unknown, executionCtx?: never) => Response
  * whatever route answers it (none included). It wraps `fetch` rather than being hono middleware because hono runs a
  * route with middleware in front through its asynchronous composition, and @hono/node-server writes an answer that
  * comes as a promise by its slower path: 1 to 2 µs of server CPU more per request (BENCHMARKS.md, "Seventh look").
- * An operation that answers synchronously (a read on SQLite) is answered and logged in one turn without a promise.
+ * An operation that answers synchronously (a write's transaction on SQLite, a read of the in-memory engine) is answered
+ * and logged in one turn without a promise; a read of a SQLite file waits for the turn's reads (src/shared/db/turn-reads.ts).
  * The log never holds the query string (the key service carries one-time tokens there), a header value or a body.
  */
 export function observeRequests<F extends Fetch>(fetch: F, logger: Logger, observing: RequestObserving = {}): F {

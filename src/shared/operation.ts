@@ -74,7 +74,7 @@ type Answer = Response | Promise<Response>;
 /**
  * Registers the route in the OpenAPI registry unchanged (the contract tests compare it with the YAML) and one handler
  * that runs authenticate → read body → guard → validate → handler. The steps are plain functions rather than
- * middleware so that a request whose steps all answer synchronously (a GET on SQLite) never allocates a promise.
+ * middleware so that a request whose steps all answer synchronously (an update on SQLite) never allocates a promise.
  */
 function defineOperation<E extends Env, R extends RouteConfig>(
   service: Service<E>,

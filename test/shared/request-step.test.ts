@@ -1,4 +1,5 @@
-// SQLite only (test/shared runs once, in the sqlite project): a read there is synchronous, which is what is checked.
+// SQLite only (test/shared runs once, in the sqlite project): a read of its in-memory database is synchronous, which is
+// what is checked (a read of a SQLite file waits for the turn's other reads: test/shared/turn-reads.test.ts).
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';

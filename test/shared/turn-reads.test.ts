@@ -6,8 +6,8 @@ import { inGroupCommit, inTransaction, openDatabase, type DatabaseHandle } from 
 import { turnReads, type TurnReads } from '../../src/shared/db/turn-reads.js';
 import { tempDir } from '../support/process.js';
 
-// SQLite only (the `sqlite` vitest project): the hot reads of a turn share one read transaction on a read-only
-// connection beside the writer.
+// SQLite only (the `sqlite` vitest project): the hot reads of a turn run together, in one read transaction on a
+// read-only connection beside the writer.
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -15,7 +15,8 @@ describe('turn reads', () => {
   let dir: string;
   let handle: DatabaseHandle;
   let reads: TurnReads;
-  let count: () => number;
+  let countNow: () => number;
+  let count: () => Promise<number>;
   const insert = (sqlite: Database.Database) => sqlite.prepare('INSERT INTO t (v) VALUES (1)').run();
 
   beforeEach(() => {
@@ -25,10 +26,8 @@ describe('turn reads', () => {
     insert(handle.sqlite);
     reads = turnReads(handle.sqlite);
     const statement = reads.sqlite.prepare('SELECT count(*) FROM t').pluck();
-    count = () => {
-      reads.begin();
-      return statement.get() as number;
-    };
+    countNow = () => statement.get() as number;
+    count = async () => reads.read(countNow);
   });
 
   afterEach(() => {
@@ -42,68 +41,88 @@ describe('turn reads', () => {
     expect(() => insert(reads.sqlite)).toThrow(/readonly/);
   });
 
+  it('runs the reads asked for in one phase of the event loop together when it ends, in order, each with its own outcome', async () => {
+    const ran: string[] = [];
+    const first = reads.read(() => (ran.push('first'), countNow()));
+    const failing = reads.read(() => {
+      ran.push('failing');
+      throw new Error('this read fails');
+    });
+    const last = reads.read(() => (ran.push('last'), countNow()));
+    // Asked for, not run: they wait for the end of the phase.
+    expect(ran).toEqual([]);
+    expect(first).toBeInstanceOf(Promise);
+    await expect(first).resolves.toBe(1);
+    await expect(failing).rejects.toThrow('this read fails');
+    await expect(last).resolves.toBe(1);
+    expect(ran).toEqual(['first', 'failing', 'last']);
+  });
+
   it("keeps one snapshot for the turn's reads and takes a new one in the next turn", async () => {
     const other = new Database(handle.file);
     try {
-      expect(count()).toBe(1);
-      insert(other);
-      expect(count()).toBe(1);
-      await nextTurn();
-      expect(count()).toBe(2);
+      const [before, _, during] = await Promise.all([count(), reads.read(() => insert(other)), count()]);
+      expect([before, during]).toEqual([1, 1]);
+      expect(await count()).toBe(2);
     } finally {
       other.close();
     }
   });
 
   it("ends the turn's snapshot when the writer commits, so what follows a write in this process sees it", async () => {
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     inTransaction(handle.db, () => insert(handle.sqlite));
-    expect(count()).toBe(2);
+    expect(await count()).toBe(2);
 
     await nextTurn();
-    // The group commit's flush is queued before the turn's end, so its units resolve with the turn's reads open.
+    // The group commit's flush was asked for before the read, so it runs first and the read sees it.
     const written = inGroupCommit(handle.db, () => insert(handle.sqlite));
-    expect(count()).toBe(2);
+    const after = count();
     await written;
-    expect(count()).toBe(3);
+    expect(await after).toBe(3);
   });
 
-  it("begins a new snapshot for the turn's reads after a commit ends one", () => {
+  it("begins a new snapshot for the turn's reads after a commit ends one", async () => {
     const other = new Database(handle.file);
     try {
-      expect(count()).toBe(1);
-      inTransaction(handle.db, () => insert(handle.sqlite));
-      expect(count()).toBe(2);
-      insert(other);
-      expect(count()).toBe(2);
+      const seen = await Promise.all([
+        count(),
+        reads.read(() => inTransaction(handle.db, () => insert(handle.sqlite))),
+        count(),
+        reads.read(() => insert(other)),
+        count(),
+      ]);
+      expect([seen[0], seen[2], seen[4]]).toEqual([1, 2, 2]);
     } finally {
       other.close();
     }
   });
 
   it('goes on when the read transaction ended without it, as SQLite ends one after some errors', async () => {
-    expect(count()).toBe(1);
     // SQLite rolls a transaction back by itself after SQLITE_IOERR, SQLITE_NOMEM and the like.
-    reads.sqlite.prepare('ROLLBACK').run();
-    expect(count()).toBe(1);
+    const seen = await Promise.all([count(), reads.read(() => reads.sqlite.prepare('ROLLBACK').run()), count()]);
+    expect([seen[0], seen[2]]).toEqual([1, 1]);
     // The turn's end finds no transaction to end, and the next turn's first read begins one.
-    await nextTurn();
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     expect(reads.sqlite.inTransaction).toBe(true);
   });
 
-  it('closes the reader with the database, and a turn ending after that does nothing', async () => {
-    expect(count()).toBe(1);
+  it('closes the reader with the database: a read still waiting is refused, and a turn ending after that does nothing', async () => {
+    expect(await count()).toBe(1);
+    const waiting = count();
     handle.close();
     expect(reads.sqlite.open).toBe(false);
+    await expect(waiting).rejects.toThrow(/not open/);
     await nextTurn();
     handle = openDatabase(':memory:');
   });
 
-  it('reads an in-memory database on the writer, each read its own transaction', () => {
+  it('reads an in-memory database on the writer, at once, each read its own transaction', () => {
     const memory = openDatabase(':memory:');
     try {
-      expect(turnReads(memory.sqlite).sqlite).toBe(memory.sqlite);
+      const inMemory = turnReads(memory.sqlite);
+      expect(inMemory.sqlite).toBe(memory.sqlite);
+      expect(inMemory.read(() => 5)).toBe(5);
     } finally {
       memory.close();
     }

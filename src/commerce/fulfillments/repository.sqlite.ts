@@ -67,10 +67,7 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
   };
   const find = (storeId: string, id: string) => byId.get(storeId, id) as JsonText<Fulfillment> | undefined;
   return {
-    find: (storeId, id) => {
-      reads.begin();
-      return read.get(storeId, id) as JsonText<Fulfillment> | undefined;
-    },
+    find: (storeId, id) => reads.read(() => read.get(storeId, id) as JsonText<Fulfillment> | undefined),
     insert: (storeId, id, body, now) =>
       inTransaction(db, () => {
         const ordered = order.get(storeId, body.order_id);
@@ -116,8 +113,8 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
     list: (q) => {
       const given = FILTERS.filter(([name]) => q[name] !== undefined);
       const values = given.map(([name]) => (name === 'ids' ? JSON.stringify(q.ids) : q[name]));
-      reads.begin();
-      return listStatement(given).all(q.storeId, ...values, q.fetch, q.offset) as JsonText<Fulfillment>[];
+      const statement = listStatement(given);
+      return reads.read(() => statement.all(q.storeId, ...values, q.fetch, q.offset) as JsonText<Fulfillment>[]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
+import type { MaybePromise } from '../../shared/maybe.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
 import {
@@ -59,7 +60,7 @@ function prepare(db: Db) {
     return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`).raw();
   };
   return {
-    begin: reads.begin,
+    reads: reads.read,
     byId,
     read,
     sourceIdTaken,
@@ -75,9 +76,8 @@ function prepare(db: Db) {
   };
 }
 
-function findOrder(s: Statements, storeId: string, id: string): JsonText<Order> | undefined {
-  s.begin();
-  return s.read.get(storeId, id) as JsonText<Order> | undefined;
+function findOrder(s: Statements, storeId: string, id: string): MaybePromise<JsonText<Order> | undefined> {
+  return s.reads(() => s.read.get(storeId, id) as JsonText<Order> | undefined);
 }
 
 /** Orders created in the same turn of the event loop share one COMMIT; each writes with its one INSERT. */
@@ -141,14 +141,14 @@ function updateOrder(
   });
 }
 
-function listPage(s: Statements, q: OrderPageQuery): PageRow[] {
+function listPage(s: Statements, q: OrderPageQuery): MaybePromise<PageRow[]> {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
-  s.begin();
-  const rows = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT).all(...params, q.fetch, q.offset) as Array<
-    [string, string | null, number]
-  >;
-  return rows.map(([id, doc, bytes]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order>, bytes }));
+  const statement = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT);
+  return s.reads(() => {
+    const rows = statement.all(...params, q.fetch, q.offset) as Array<[string, string | null, number]>;
+    return rows.map(([id, doc, bytes]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order>, bytes }));
+  });
 }
 
 export function sqliteOrders(db: Db): OrderRepository {

@@ -20,10 +20,7 @@ export function sqliteProducts(db: Db): ProductRepository {
   // The update reads in its transaction, on the writer.
   const find = (storeId: string, id: string) => byId.get(storeId, id) as JsonText<Product> | undefined;
   return {
-    find: (storeId, id) => {
-      reads.begin();
-      return read.get(storeId, id) as JsonText<Product> | undefined;
-    },
+    find: (storeId, id) => reads.read(() => read.get(storeId, id) as JsonText<Product> | undefined),
     // Products created in the same turn of the event loop share one COMMIT, as orders do.
     insert: (storeId, id, body, now) =>
       inGroupCommit(

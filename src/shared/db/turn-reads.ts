@@ -1,11 +1,18 @@
 import Database from 'better-sqlite3';
 import { nativeBinding } from '../assets.js';
+import type { MaybePromise } from '../maybe.js';
 
 /**
- * The hot reads of one turn of the event loop (a get by id, a page) in one read transaction, on a read-only
- * connection beside the writer's. Each read on its own is a transaction that takes and drops SQLite's shared lock
- * and WAL read mark, four `fcntl` calls and the WAL header check: 2 µs of a 22 µs get by id, while a turn under load
- * answers tens of reads (BENCHMARKS.md, "Eighth look").
+ * The hot reads of one turn of the event loop (a get by id, a page), run together in one read transaction, on a
+ * read-only connection beside the writer's.
+ *
+ * Together: a read asked for while the event loop handles the requests that arrived (its poll phase) waits for the
+ * end of that phase (`setImmediate`), when the turn's reads run one after another, and the answers follow. Each
+ * read on its own is a transaction that takes and drops SQLite's shared lock and WAL read mark, four `fcntl`
+ * calls and the WAL header check (BENCHMARKS.md, "Eighth look"); and a statement run between the other steps of
+ * a request costs the server several times its own time, while run beside the turn's other statements it costs
+ * about its time alone (BENCHMARKS.md, "Twelfth look": a page of ten 93 → 49 µs of server CPU, a get by id
+ * 41 → 31 µs).
  *
  * What a read sees: the database as of the turn's first read. The writer's commits end the turn's transaction
  * before their callers go on (`endTurnReads`), so an answer that follows a write in this process sees it; a commit
@@ -15,8 +22,11 @@ import { nativeBinding } from '../assets.js';
 export interface TurnReads {
   /** The connection to prepare the reads on: the read-only one, or the writer's for `:memory:`. */
   readonly sqlite: Database.Database;
-  /** Opens the turn's read transaction unless one is open; call before each read on `sqlite`. */
-  readonly begin: () => void;
+  /**
+   * Runs `read` (statements prepared on `sqlite`) with the turn's other reads, in its read transaction, and gives
+   * its value; what it throws rejects it alone. On an in-memory database, at once.
+   */
+  readonly read: <T>(read: () => T) => MaybePromise<T>;
 }
 
 interface Opened extends TurnReads {
@@ -56,7 +66,7 @@ export function closeTurnReads(writer: Database.Database): void {
 }
 
 function unbatched(writer: Database.Database): Opened {
-  return { sqlite: writer, begin() {}, end() {}, close() {} };
+  return { sqlite: writer, read: (read) => read(), end() {}, close() {} };
 }
 
 function openReader(file: string, cacheSize: unknown): Opened {
@@ -79,17 +89,39 @@ function openReader(file: string, cacheSize: unknown): Opened {
     scheduled = false;
     end();
   };
+  const begin = () => {
+    if (begun) return;
+    if (!sqlite.inTransaction) beginStatement.run();
+    begun = true;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(endOfTurn);
+    }
+  };
+  // The reads asked for in this poll phase, run when it ends; their callers' steps go on after all of them ran.
+  let queued: Array<() => void> | undefined;
+  const runQueued = () => {
+    const run = queued!;
+    queued = undefined;
+    for (const one of run) one();
+  };
   return {
     sqlite,
-    begin() {
-      if (begun) return;
-      if (!sqlite.inTransaction) beginStatement.run();
-      begun = true;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(endOfTurn);
-      }
-    },
+    read: <T>(read: () => T) =>
+      new Promise<T>((resolve, reject) => {
+        if (!queued) {
+          queued = [];
+          setImmediate(runQueued);
+        }
+        queued.push(() => {
+          try {
+            begin();
+            resolve(read());
+          } catch (err) {
+            reject(err);
+          }
+        });
+      }),
     end,
     close() {
       sqlite.close();
