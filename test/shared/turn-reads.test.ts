@@ -6,8 +6,8 @@ import { inGroupCommit, inTransaction, openDatabase, type DatabaseHandle } from 
 import { turnReads, type TurnReads } from '../../src/shared/db/turn-reads.js';
 import { tempDir } from '../support/process.js';
 
-// SQLite only (the `sqlite` vitest project): the hot reads of a turn run together, in one read transaction on a
-// read-only connection beside the writer.
+// SQLite only (the `sqlite` vitest project): the hot reads of a turn run after its poll phase, in one read
+// transaction on a read-only connection beside the writer.
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -41,7 +41,7 @@ describe('turn reads', () => {
     expect(() => insert(reads.sqlite)).toThrow(/readonly/);
   });
 
-  it('runs the reads asked for in one phase of the event loop together when it ends, in order, each with its own outcome', async () => {
+  it('runs the reads asked for in one phase of the event loop when it ends, in order, each with its own outcome', async () => {
     const ran: string[] = [];
     const first = reads.read(() => (ran.push('first'), countNow()));
     const failing = reads.read(() => {

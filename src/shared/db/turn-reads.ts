@@ -3,16 +3,18 @@ import { nativeBinding } from '../assets.js';
 import type { MaybePromise } from '../maybe.js';
 
 /**
- * The hot reads of one turn of the event loop (a get by id, a page), run together in one read transaction, on a
- * read-only connection beside the writer's.
+ * The hot reads of one turn of the event loop (a get by id, a page), in one read transaction, on a read-only
+ * connection beside the writer's, each run when the event loop has taken in the turn's requests.
  *
- * Together: a read asked for while the event loop handles the requests that arrived (its poll phase) waits for the
- * end of that phase (`setImmediate`), when the turn's reads run one after another, and the answers follow. Each
- * read on its own is a transaction that takes and drops SQLite's shared lock and WAL read mark, four `fcntl`
- * calls and the WAL header check (BENCHMARKS.md, "Eighth look"); and a statement run between the other steps of
- * a request costs the server several times its own time, while run beside the turn's other statements it costs
- * about its time alone (BENCHMARKS.md, "Twelfth look": a page of ten 93 → 49 µs of server CPU, a get by id
- * 41 → 31 µs).
+ * A read asked for while the event loop handles the requests that arrived (its poll phase) waits for the end of
+ * that phase (`setImmediate`); then the turn's reads run one after another, each followed by the rest of its
+ * request (its answer written) before the next. Each read on its own would be a transaction that takes and drops
+ * SQLite's shared lock and WAL read mark, four `fcntl` calls and the WAL header check (BENCHMARKS.md, "Eighth
+ * look"); and a statement run between the other steps of each request as it arrives costs the server several
+ * times its own time, while the turn's statements and answers run in a row cost less (BENCHMARKS.md, "Twelfth
+ * look": a page of ten 103 → 66 µs of server CPU). Each read's rows are dropped with its answer, before the
+ * next read: running all the turn's reads first and their answers after was cheaper still, but kept every row
+ * of the turn alive at once, and the server's memory grew with it.
  *
  * What a read sees: the database as of the turn's first read. The writer's commits end the turn's transaction
  * before their callers go on (`endTurnReads`), so an answer that follows a write in this process sees it; a commit
@@ -23,7 +25,7 @@ export interface TurnReads {
   /** The connection to prepare the reads on: the read-only one, or the writer's for `:memory:`. */
   readonly sqlite: Database.Database;
   /**
-   * Runs `read` (statements prepared on `sqlite`) with the turn's other reads, in its read transaction, and gives
+   * Runs `read` (statements prepared on `sqlite`) after the turn's poll phase, in its read transaction, and gives
    * its value; what it throws rejects it alone. On an in-memory database, at once.
    */
   readonly read: <T>(read: () => T) => MaybePromise<T>;
@@ -98,22 +100,11 @@ function openReader(file: string, cacheSize: unknown): Opened {
       setImmediate(endOfTurn);
     }
   };
-  // The reads asked for in this poll phase, run when it ends; their callers' steps go on after all of them ran.
-  let queued: Array<() => void> | undefined;
-  const runQueued = () => {
-    const run = queued!;
-    queued = undefined;
-    for (const one of run) one();
-  };
   return {
     sqlite,
     read: <T>(read: () => T) =>
       new Promise<T>((resolve, reject) => {
-        if (!queued) {
-          queued = [];
-          setImmediate(runQueued);
-        }
-        queued.push(() => {
+        setImmediate(() => {
           try {
             begin();
             resolve(read());
