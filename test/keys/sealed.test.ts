@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devKeyFileFor, loadSealedModule } from '../../src/keys/sealed/from-config.js';
@@ -103,6 +104,49 @@ describe('sealed-secret module', () => {
       m.derive({ root: V1, purpose: 'p', context: 'c' }),
     );
   });
+
+  it('makes one whole key file when development processes start beside each other at once', async () => {
+    // Each process its own sealed root, all of them in one folder, so all make or read the one key file there.
+    const dir = tempDir();
+    const script = [
+      `import { loadSealedModule } from ${JSON.stringify(path.resolve('src/keys/sealed/from-config.ts'))};`,
+      // All start at one instant (a busy wait for its last milliseconds), so that they race for the key file.
+      'const at = Number(process.argv[2]);',
+      'await new Promise((resolve) => setTimeout(resolve, at - Date.now() - 20));',
+      'while (Date.now() < at);',
+      `const m = loadSealedModule({ file: process.argv[1], development: true, allowCreate: false }, () => {}, ${N});`,
+      `process.stdout.write(m.derive({ root: { backend: 'file', version: 1 }, purpose: 'p', context: 'c' }).toString('hex'));`,
+    ].join('\n');
+    const at = String(Date.now() + 8_000);
+    const runs = await Promise.all(
+      Array.from(
+        { length: 6 },
+        (_, i) =>
+          new Promise<{ code: number | null; err: string }>((resolve) => {
+            const child = spawn(
+              process.execPath,
+              ['--import', 'tsx', '--input-type=module', '-e', script, path.join(dir, `root-${i}.sealed.json`), at],
+              { stdio: ['ignore', 'ignore', 'pipe'] },
+            );
+            let err = '';
+            child.stderr.on('data', (d) => (err += d));
+            child.on('exit', (code) => resolve({ code, err }));
+          }),
+      ),
+    );
+    expect(runs.filter((r) => r.code !== 0).map((r) => r.err)).toEqual([]);
+    expect(readFileSync(devKeyFileFor(path.join(dir, 'root-0.sealed.json')), 'utf8').trim()).toHaveLength(44);
+    // Each one's root opens again with the key file left in place.
+    for (let i = 0; i < 6; i++)
+      expect(() =>
+        loadSealedModule(
+          { file: path.join(dir, `root-${i}.sealed.json`), development: true, allowCreate: false },
+          () => {},
+          N,
+        ),
+      ).not.toThrow();
+    expect(readdirSync(dir).filter((f) => f.startsWith('keygen-root.key.'))).toEqual([]);
+  }, 60_000);
 
   it('refuses to start in production without a secret or without the root file', () => {
     const file = path.join(tempDir(), 'root.sealed.json');

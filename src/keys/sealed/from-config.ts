@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   createSealedRoot,
@@ -57,12 +57,22 @@ function secretFor(
     keyFile = devKeyFileFor(cfg.file);
     if (!existsSync(keyFile)) {
       mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-      writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
-      warn(
-        `DEVELOPMENT ONLY: created the key file ${keyFile} that seals the key service's root secret. ` +
-          'Set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE in production, ' +
-          'and back the key file up: without it no key can be recovered.',
-      );
+      // Written whole beside it, then linked into place, which fails if another process starting beside this one
+      // made it first: no process reads a half-written key file, and none replaces the key another one sealed with.
+      const written = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(written, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      try {
+        linkSync(written, keyFile);
+        warn(
+          `DEVELOPMENT ONLY: created the key file ${keyFile} that seals the key service's root secret. ` +
+            'Set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE in production, ' +
+            'and back the key file up: without it no key can be recovered.',
+        );
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      } finally {
+        rmSync(written, { force: true });
+      }
     }
   }
   let contents: Buffer;
