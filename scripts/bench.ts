@@ -734,11 +734,11 @@ async function scale() {
   const smallOps = ops(small, 1_000);
   const largeOps = ops(large, 1_000_000);
   const rounds = smallOps.map(() => [] as Array<{ s: Measured; l: Measured }>);
+  const one = (server: Started, op: Op) => measure(server.url, op, DURATION, CONNECTIONS, true, server.proc.pid);
   const ended = await withServer(small, command, (smallServer) =>
     withServer(large, command, async (largeServer) => {
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, op] of smallOps.entries()) {
-          const one = (server: Started, o: Op) => measure(server.url, o, DURATION, CONNECTIONS, true, server.proc.pid);
           let s: Measured, l: Measured;
           if (round % 2 === 0) {
             s = await one(smallServer, op);
