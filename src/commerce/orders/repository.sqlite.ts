@@ -60,7 +60,8 @@ function prepare(db: Db) {
     return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`).raw();
   };
   return {
-    reads: reads.read,
+    // Runs a read on `read` or a page statement after the turn's poll phase (shared/db/turn-reads.ts).
+    inTurn: reads.read,
     byId,
     read,
     sourceIdTaken,
@@ -77,7 +78,7 @@ function prepare(db: Db) {
 }
 
 function findOrder(s: Statements, storeId: string, id: string): MaybePromise<JsonText<Order> | undefined> {
-  return s.reads(() => s.read.get(storeId, id) as JsonText<Order> | undefined);
+  return s.inTurn(() => s.read.get(storeId, id) as JsonText<Order> | undefined);
 }
 
 /** Orders created in the same turn of the event loop share one COMMIT; each writes with its one INSERT. */
@@ -145,7 +146,7 @@ function listPage(s: Statements, q: OrderPageQuery): MaybePromise<PageRow[]> {
   const filtered = q.sourceIds !== undefined;
   const params: unknown[] = filtered ? [q.storeId, JSON.stringify(q.sourceIds)] : [q.storeId];
   const statement = s.list(q.sort, filtered, q.offset >= DIRECT_OFFSET_LIMIT);
-  return s.reads(() => {
+  return s.inTurn(() => {
     const rows = statement.all(...params, q.fetch, q.offset) as Array<[string, string | null, number]>;
     return rows.map(([id, doc, bytes]) => (doc === null ? { id } : { id, doc: doc as JsonText<Order>, bytes }));
   });
