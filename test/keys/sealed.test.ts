@@ -105,12 +105,11 @@ describe('sealed-secret module', () => {
     );
   });
 
-  it('makes one whole key file when development processes start beside each other at once', async () => {
-    // Each process its own sealed root, all of them in one folder, so all make or read the one key file there.
-    const dir = tempDir();
+  /** Six development servers' starts at one instant, each on its root file; each one's derived key, or its error. */
+  async function startAtOnce(files: string[]): Promise<Array<{ code: number | null; derived: string; err: string }>> {
     const script = [
       `import { loadSealedModule } from ${JSON.stringify(path.resolve('src/keys/sealed/from-config.ts'))};`,
-      // All start at one instant (a busy wait for its last milliseconds), so that they race for the key file.
+      // All start at one instant (a busy wait for its last milliseconds), so that they race for the files.
       'const at = Number(process.argv[2]);',
       'await new Promise((resolve) => setTimeout(resolve, at - Date.now() - 20));',
       'while (Date.now() < at);',
@@ -118,22 +117,27 @@ describe('sealed-secret module', () => {
       `process.stdout.write(m.derive({ root: { backend: 'file', version: 1 }, purpose: 'p', context: 'c' }).toString('hex'));`,
     ].join('\n');
     const at = String(Date.now() + 8_000);
-    const runs = await Promise.all(
-      Array.from(
-        { length: 6 },
-        (_, i) =>
-          new Promise<{ code: number | null; err: string }>((resolve) => {
-            const child = spawn(
-              process.execPath,
-              ['--import', 'tsx', '--input-type=module', '-e', script, path.join(dir, `root-${i}.sealed.json`), at],
-              { stdio: ['ignore', 'ignore', 'pipe'] },
-            );
+    return Promise.all(
+      files.map(
+        (file) =>
+          new Promise<{ code: number | null; derived: string; err: string }>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file, at], {
+              stdio: ['ignore', 'pipe', 'pipe'],
+            });
+            let derived = '';
             let err = '';
+            child.stdout.on('data', (d) => (derived += d));
             child.stderr.on('data', (d) => (err += d));
-            child.on('exit', (code) => resolve({ code, err }));
+            child.on('exit', (code) => resolve({ code, derived, err }));
           }),
       ),
     );
+  }
+
+  it('makes one whole key file when development processes start beside each other at once', async () => {
+    // Each process its own sealed root, all of them in one folder, so all make or read the one key file there.
+    const dir = tempDir();
+    const runs = await startAtOnce(Array.from({ length: 6 }, (_, i) => path.join(dir, `root-${i}.sealed.json`)));
     expect(runs.filter((r) => r.code !== 0).map((r) => r.err)).toEqual([]);
     expect(readFileSync(devKeyFileFor(path.join(dir, 'root-0.sealed.json')), 'utf8').trim()).toHaveLength(44);
     // Each one's root opens again with the key file left in place.
@@ -146,6 +150,18 @@ describe('sealed-secret module', () => {
         ),
       ).not.toThrow();
     expect(readdirSync(dir).filter((f) => f.startsWith('keygen-root.key.'))).toEqual([]);
+  }, 60_000);
+
+  it('makes one root when development processes start at once on the same root file', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'root.sealed.json');
+    const runs = await startAtOnce(Array.from({ length: 6 }, () => file));
+    expect(runs.filter((r) => r.code !== 0).map((r) => r.err)).toEqual([]);
+    // All six opened the one root that was kept: the same derived key, and the same again on a later start.
+    const later = loadSealedModule({ file, development: true, allowCreate: false }, () => {}, N);
+    const derived = later.derive({ root: V1, purpose: 'p', context: 'c' }).toString('hex');
+    expect(runs.map((r) => r.derived)).toEqual(Array.from({ length: 6 }, () => derived));
+    expect(readdirSync(dir).sort()).toEqual(['keygen-root.key', 'root.sealed.json']);
   }, 60_000);
 
   it('refuses to start in production without a secret or without the root file', () => {

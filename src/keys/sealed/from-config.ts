@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  createFileOnce,
   createSealedRoot,
   newSealedRoot,
   openSealedModule,
@@ -55,25 +56,12 @@ function secretFor(
       );
     }
     keyFile = devKeyFileFor(cfg.file);
-    if (!existsSync(keyFile)) {
-      mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-      // Written whole beside it, then linked into place, which fails if another process starting beside this one
-      // made it first: no process reads a half-written key file, and none replaces the key another one sealed with.
-      const written = `${keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(written, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-      try {
-        linkSync(written, keyFile);
-        warn(
-          `DEVELOPMENT ONLY: created the key file ${keyFile} that seals the key service's root secret. ` +
-            'Set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE in production, ' +
-            'and back the key file up: without it no key can be recovered.',
-        );
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      } finally {
-        rmSync(written, { force: true });
-      }
-    }
+    if (!existsSync(keyFile) && createFileOnce(keyFile, `${randomBytes(32).toString('base64')}\n`))
+      warn(
+        `DEVELOPMENT ONLY: created the key file ${keyFile} that seals the key service's root secret. ` +
+          'Set KEYGEN_ROOT_PASSPHRASE or KEYGEN_ROOT_KEY_FILE in production, ' +
+          'and back the key file up: without it no key can be recovered.',
+      );
   }
   let contents: Buffer;
   try {
@@ -100,11 +88,12 @@ export function loadSealedModule(
           'Restore it, or set KEYGEN_SEALED_ROOT_CREATE=true to create a new one.',
       );
     }
-    createSealedRoot(opts);
-    warn(
-      `Created a new sealed root secret in ${cfg.file}${cfg.development ? ' (development start)' : ''}. ` +
-        'Back it up together with its passphrase or key file: losing either loses every key.',
-    );
+    // False when a server starting beside this one created it first: its root is the one to open.
+    if (createSealedRoot(opts))
+      warn(
+        `Created a new sealed root secret in ${cfg.file}${cfg.development ? ' (development start)' : ''}. ` +
+          'Back it up together with its passphrase or key file: losing either loses every key.',
+      );
   }
   return openSealedModule(opts);
 }

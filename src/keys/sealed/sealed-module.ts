@@ -7,7 +7,7 @@ import {
   scryptSync,
   timingSafeEqual,
 } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MaybePromise } from '../../shared/maybe.js';
 
@@ -206,10 +206,32 @@ export function newSealedRoot(opts: Pick<SealedRootOptions, 'secret' | 'scryptN'
   return { format: FORMAT, kdf, current: 1, roots: [sealRoot(wrappingKey(kdf, opts.secret), 1, randomBytes(32), now)] };
 }
 
-/** Never overwrites: a new root would make every existing key unrecoverable. */
-export function createSealedRoot(opts: SealedRootOptions, now = new Date()): void {
-  if (existsSync(opts.file)) throw new SealedRootError(`${opts.file} already exists; it is never overwritten.`);
-  writeFileAtomically(opts.file, newSealedRoot(opts, now));
+/**
+ * Makes `file` hold `text` (mode 0600) unless a file is there: written whole beside it, then linked into place,
+ * which fails if another process starting beside this one made it first. So no process reads it half-written,
+ * and none replaces what another one already uses. False when the file was there.
+ */
+export function createFileOnce(file: string, text: string): boolean {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  const written = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(written, text, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(written, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    rmSync(written, { force: true });
+  }
+}
+
+/**
+ * Never overwrites: a new root would make every existing key unrecoverable. False when the file is there
+ * already (made by another server starting beside this one, say), which is then the root to open.
+ */
+export function createSealedRoot(opts: SealedRootOptions, now = new Date()): boolean {
+  return createFileOnce(opts.file, `${serialiseSealedRoot(newSealedRoot(opts, now))}\n`);
 }
 
 /** Keys created before keep their version and still recover. */
