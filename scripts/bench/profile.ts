@@ -97,6 +97,13 @@ function summarize(file: string, top: number) {
   print('self time by file/area', area, 20);
 }
 
+/** The server's resident memory now and its peak so far (VmRSS, VmHWM), in MB. */
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
 async function main() {
   const dir = tempDir('prof-');
   const file = path.join(dir, 'bench.db');
@@ -191,8 +198,9 @@ async function main() {
       if (perfFailed) throw perfFailed;
       const [user, sys] = (['user', 'system'] as const).map((k) => ((c1[k] - c0[k]) * 1e6) / r.requests.total);
       const cpu = `CPU ${Math.round(user + sys)} µs/req (user ${Math.round(user)}, sys ${Math.round(sys)})`;
+      const mem = memoryMb(server.proc.pid!);
       console.log(
-        `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}`,
+        `${name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, ${cpu}, non-2xx ${r.non2xx}, RSS ${mem.rss} MB (peak ${mem.peak})`,
       );
     }
   } finally {
