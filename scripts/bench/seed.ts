@@ -8,7 +8,7 @@ import { postgresApiKeys } from '../../src/shared/api-keys.pg.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { systemClock } from '../../src/shared/clock.js';
 import { openDatabase } from '../../src/shared/db/client.js';
-import { newId } from '../../src/shared/ids.js';
+import { newId, rowKey } from '../../src/shared/ids.js';
 import { instant, orderJson } from '../../src/commerce/orders/render.js';
 import { sqliteStores } from '../../src/commerce/stores/repository.sqlite.js';
 import { postgresStores } from '../../src/commerce/stores/repository.pg.js';
@@ -209,12 +209,13 @@ export function seedOrders(
 ): void {
   const database = openDatabase(`file:${file}`);
   try {
+    // SQLite's orders have the key made from the id beside (schema.ts); seeded ids are of different milliseconds.
     const insert = database.sqlite.prepare(
-      `INSERT INTO orders (${ORDER_COLUMNS.join(', ')}) VALUES (${ORDER_COLUMNS.map(() => '?').join(', ')})`,
+      `INSERT INTO orders (key, ${ORDER_COLUMNS.join(', ')}) VALUES (?, ${ORDER_COLUMNS.map(() => '?').join(', ')})`,
     );
     const batch = database.sqlite.transaction((start: number, end: number) => {
       const now = new Date().toISOString();
-      for (let i = start; i < end; i++) insert.run(...orderRow(i, storeId, now));
+      for (let i = start; i < end; i++) insert.run(rowKey(seededOrderId(i)), ...orderRow(i, storeId, now));
     });
     for (let start = from; start < to; start += 20_000) {
       batch(start, Math.min(to, start + 20_000));

@@ -59,11 +59,17 @@ export const locations = sqliteTable(
  * Orders keep the whole order as the API answers it (`doc`, written by orderJson); the columns
  * beside it are what the service filters, sorts and joins on. Sort keys are epoch milliseconds,
  * NO_TIME when an order has none, so that the order is total and the same on any database.
+ *
+ * `key` is the table's rowid, made from the id (rowKey, shared/ids.ts), so that a read by id is one
+ * descent of the table's B-tree instead of one of the id index and one of the table. When two ids make
+ * the same key (or an id is not of the service's format), the later row gets a key SQLite picks, and is
+ * found by its id through the unique index instead.
  */
 export const orders = sqliteTable(
   'orders',
   {
-    id: text('id').primaryKey(),
+    key: integer('key').primaryKey(), // above 2^53: read and written as BigInt, on better-sqlite3 directly
+    id: text('id').notNull().unique(),
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id),

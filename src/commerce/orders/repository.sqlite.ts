@@ -1,6 +1,7 @@
 import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
+import { rowKey } from '../../shared/ids.js';
 import type { MaybePromise } from '../../shared/maybe.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
 import type { JsonText } from '../envelope.js';
@@ -33,14 +34,17 @@ function prepare(db: Db) {
   const BY_ID = 'SELECT doc FROM orders WHERE store_id = ? AND id = ?';
   // In the write's transaction, on the writer.
   const byId = sqlite.prepare(BY_ID).pluck();
-  const read = reads.sqlite.prepare(BY_ID).pluck();
+  // By the key made from the id: one descent of the table's B-tree (schema.ts, orders). An order whose key is not
+  // its id's (two ids of one key), or a miss, is then looked up by id through the unique index.
+  const read = reads.sqlite.prepare('SELECT doc FROM orders WHERE key = ? AND store_id = ? AND id = ?').pluck();
+  const readById = reads.sqlite.prepare(BY_ID).pluck();
   // Asked only when the pickup location is unknown, so that a taken source_id still answers 409.
   const sourceIdTaken = sqlite.prepare('SELECT 1 FROM orders WHERE store_id = ? AND source_id = ?').pluck();
   const locationInStore = sqlite.prepare(STORED_LOCATION);
   const insert = sqlite.prepare(
     `INSERT INTO orders
-       (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (store_id, source_id) DO NOTHING`,
+       (key, id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (store_id, source_id) DO NOTHING`,
   );
   const update = sqlite.prepare(
     'UPDATE orders SET doc = ?, source_updated_ms = ?, updated_at = ? WHERE store_id = ? AND id = ?',
@@ -54,16 +58,17 @@ function prepare(db: Db) {
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ${TEXT_PARAM}${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
     if (!deep) return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();
-    // Deep pages take their ids from the covering sort index so OFFSET skips index entries, not documents.
-    // No store_id test outside: with one, SQLite scans the store's index instead of looking ids up by key.
-    const ids = `SELECT o.id FROM orders o WHERE ${inStore} ${order} ${PAGE}`;
-    return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`).raw();
+    // Deep pages take their keys from the covering sort index so OFFSET skips index entries, not documents.
+    // No store_id test outside: with one, SQLite scans the store's index instead of looking rows up by key.
+    const keys = `SELECT o.key FROM orders o WHERE ${inStore} ${order} ${PAGE}`;
+    return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE o.key IN (${keys}) ${order}`).raw();
   };
   return {
     // Runs a read on `read` or a page statement after the turn's poll phase (shared/db/turn-reads.ts).
     inTurn: reads.read,
     byId,
     read,
+    readById,
     sourceIdTaken,
     locationInStore,
     insert,
@@ -78,8 +83,16 @@ function prepare(db: Db) {
 }
 
 function findOrder(s: Statements, storeId: string, id: string): MaybePromise<JsonText<Order> | undefined> {
-  return s.inTurn(() => s.read.get(storeId, id) as JsonText<Order> | undefined);
+  const key = rowKey(id);
+  return s.inTurn(
+    () =>
+      ((key === undefined ? undefined : s.read.get(key, storeId, id)) ?? s.readById.get(storeId, id)) as
+        JsonText<Order> | undefined,
+  );
 }
+
+/** Another order made the same key first (one in 2^20 of one millisecond's ids): SQLite then picks one. */
+const keyTaken = (err: unknown) => (err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 
 /** Orders created in the same turn of the event loop share one COMMIT; each writes with its one INSERT. */
 function insertOrder(
@@ -103,23 +116,26 @@ function insertOrder(
       }
       const json = newOrderJson(id, storeId, body, location, now);
       const { pickup_location } = body;
-      // The unique index decides whether the source_id is free.
-      if (
-        s.insert.run(
-          id,
-          storeId,
-          body.source_id,
-          pickup_location?.location_id ?? null,
-          instant(body.source_created_at),
-          instant(body.source_updated_at),
-          json,
-          now,
-          now,
-        ).changes !== 1
-      ) {
-        return SOURCE_ID_CONFLICT;
+      const row = [
+        id,
+        storeId,
+        body.source_id,
+        pickup_location?.location_id ?? null,
+        instant(body.source_created_at),
+        instant(body.source_updated_at),
+        json,
+        now,
+        now,
+      ];
+      let inserted: number;
+      try {
+        inserted = s.insert.run(rowKey(id) ?? null, ...row).changes;
+      } catch (err) {
+        if (!keyTaken(err)) throw err;
+        inserted = s.insert.run(null, ...row).changes;
       }
-      return json;
+      // The unique index decides whether the source_id is free.
+      return inserted === 1 ? json : SOURCE_ID_CONFLICT;
     },
     ONE_STATEMENT,
   );

@@ -143,12 +143,28 @@ export function migrate(sqlite: Database.Database): void {
     .prepare('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
     .get() as { created_at: number } | undefined;
   const record = sqlite.prepare('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)');
-  for (const m of loadMigrationFiles()) {
-    if (last && Number(last.created_at) >= m.when) continue;
-    const statements = m.breakpoints ? m.sql.split('--> statement-breakpoint') : [m.sql];
-    sqlite.transaction(() => {
-      for (const s of statements) if (s.trim()) sqlite.exec(s);
-      record.run(createHash('sha256').update(m.sql).digest('hex'), m.when);
-    })();
+  const pending = loadMigrationFiles().filter((m) => !last || Number(last.created_at) < m.when);
+  if (pending.length === 0) return;
+  // A migration that rebuilds a table (drizzle-kit's __new_ copy, then DROP and RENAME) must run without foreign key
+  // enforcement, which SQLite changes only outside a transaction: off for the run, then checked in each migration's
+  // transaction before it commits.
+  const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    for (const m of pending) {
+      const statements = m.breakpoints ? m.sql.split('--> statement-breakpoint') : [m.sql];
+      sqlite.transaction(() => {
+        for (const s of statements) if (s.trim()) sqlite.exec(s);
+        const broken = sqlite.pragma('foreign_key_check') as Array<{ table: string; parent: string }>;
+        if (broken.length > 0)
+          throw new Error(
+            `Migration ${m.tag} would leave ${broken.length} rows whose foreign key names no row ` +
+              `(first: ${broken[0]!.table} -> ${broken[0]!.parent}); nothing of it was applied.`,
+          );
+        record.run(createHash('sha256').update(m.sql).digest('hex'), m.when);
+      })();
+    }
+  } finally {
+    if (enforced) sqlite.pragma('foreign_keys = ON');
   }
 }
