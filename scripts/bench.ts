@@ -81,7 +81,7 @@ const KEY_TOKENS = 150_000;
 const KEY_TOKENS_PG = 60_000;
 // Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).
 const NODE_OPTIONS = process.env.NODE_OPTIONS?.trim();
-const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${NODE_OPTIONS} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${/\s/.test(NODE_OPTIONS) ? `"${NODE_OPTIONS}"` : NODE_OPTIONS} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 // Processes
