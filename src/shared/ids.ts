@@ -27,7 +27,8 @@ const KEY_TIME_LIMIT = 2 ** 43; // milliseconds (the year 2248), so that a key s
  * A 63-bit integer made from an id of newId's format: its time in milliseconds times 2^20, plus the first 20 bits
  * of its random part. Ids made in different milliseconds make different keys, and keys sort as the ids' times do.
  * Two ids of one millisecond make the same key one time in 2^20, so a key names an id only with the id beside it.
- * Undefined for an id of any other format. Migration 0012 (orders' `key`) computes the same in SQL.
+ * Undefined for an id of any other format. Migration 0012 computes the same in SQL for the orders' ids (`ord_`),
+ * whose `key` it is (commerce/schema.ts).
  */
 export function rowKey(id: string): bigint | undefined {
   const m = KEY_ID.exec(id);
