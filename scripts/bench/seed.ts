@@ -215,7 +215,10 @@ export function seedOrders(
     );
     const batch = database.sqlite.transaction((start: number, end: number) => {
       const now = new Date().toISOString();
-      for (let i = start; i < end; i++) insert.run(rowKey(seededOrderId(i)), ...orderRow(i, storeId, now));
+      for (let i = start; i < end; i++) {
+        const row = orderRow(i, storeId, now);
+        insert.run(rowKey(row[0] as string), ...row);
+      }
     });
     for (let start = from; start < to; start += 20_000) {
       batch(start, Math.min(to, start + 20_000));
