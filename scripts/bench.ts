@@ -18,7 +18,9 @@
  * Options: --connections N (50), --duration S (5), --warmup S (2), --rounds N (5; throughput and
  * scale: reference and server, or the two sizes, alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
- * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone).
+ * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone),
+ * --node-flags "FLAGS" (Node.js flags for every process it starts, before the script: the deploy blocks start the server
+ * with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
  * run in production, to /dev/null.
  */
@@ -65,6 +67,7 @@ const { values: opts } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     server: { type: 'string' },
     ops: { type: 'string' },
+    'node-flags': { type: 'string', default: '' },
   },
 });
 if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
@@ -81,7 +84,12 @@ const KEY_TOKENS = 150_000;
 const KEY_TOKENS_PG = 60_000;
 // Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).
 const NODE_OPTIONS = process.env.NODE_OPTIONS?.trim();
-const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${/\s/.test(NODE_OPTIONS) ? `"${NODE_OPTIONS}"` : NODE_OPTIONS} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const quoted = (arg: string) => (/\s/.test(arg) ? `"${arg}"` : arg);
+const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${quoted(NODE_OPTIONS)} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(quoted).join(' ')}` : ''}`;
+/** Node.js flags before the script of every process the bench starts (the server, the reference, the Fastify peer). */
+const NODE_FLAGS = opts['node-flags'].split(/\s+/).filter(Boolean);
+const NODE = [process.execPath, ...NODE_FLAGS];
+const NODE_LABEL = ['node', ...NODE_FLAGS].join(' ');
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -99,7 +107,7 @@ const serverEnv = (file: string) => ({
 
 /** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
 function serverCommand(): { command: string[]; label: string } {
-  if (opts.server) return { command: [process.execPath, path.resolve(opts.server)], label: `node ${opts.server}` };
+  if (opts.server) return { command: [...NODE, path.resolve(opts.server)], label: `${NODE_LABEL} ${opts.server}` };
   if (!opts.tsx) {
     const built = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/build.ts')], {
       cwd: ROOT,
@@ -107,16 +115,16 @@ function serverCommand(): { command: string[]; label: string } {
     });
     const dist = path.join(ROOT, 'dist/server.mjs');
     if (built.status === 0 && existsSync(dist))
-      return { command: [process.execPath, dist], label: 'node dist/server.mjs (npm run build)' };
+      return { command: [...NODE, dist], label: `${NODE_LABEL} dist/server.mjs (npm run build)` };
     console.warn(`npm run build failed; running src/ through tsx instead.\n${built.stderr}`);
   }
   return {
-    command: [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server.ts')],
-    label: 'node --import tsx src/server.ts',
+    command: [...NODE, '--import', 'tsx', path.join(ROOT, 'src/server.ts')],
+    label: `${NODE_LABEL} --import tsx src/server.ts`,
   };
 }
 
-const startReference = () => startServer({}, [process.execPath, path.join(ROOT, 'scripts/bench/reference-server.mjs')]);
+const startReference = () => startServer({}, [...NODE, path.join(ROOT, 'scripts/bench/reference-server.mjs')]);
 
 function memory(pid: number | undefined) {
   const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : '';
@@ -549,7 +557,7 @@ async function throughput() {
     copyFileSync(seeded.file, peerFile);
     peer = await startServer(
       { DATABASE_FILE: peerFile, LOG_LEVEL: SERVER_ENV.LOG_LEVEL },
-      [process.execPath, path.join(ROOT, 'scripts/bench/fastify-peer.mjs')],
+      [...NODE, path.join(ROOT, 'scripts/bench/fastify-peer.mjs')],
       ROOT,
       QUIET,
     );
@@ -777,7 +785,7 @@ async function scale() {
   ];
   const after =
     `${ROUNDS} rounds; in each, every row is loaded on the server of 1,000 orders and on the one of 1,000,000 back to back (which first alternates by round), both servers running for the whole table, each on a database of its own. ` +
-    `Server RSS at the end: ${f0(ended.small.rssMb)} MB at 1,000 orders, ${f0(ended.large.rssMb)} MB at 1,000,000 (peak ${f0(ended.small.peakMb)} and ${f0(ended.large.peakMb)} MB; target < 200 MB at 1,000,000: ${ended.large.peakMb < 200 ? 'met' : '**not met**'}; ` +
+    `Server RSS at the end: ${f0(ended.small.rssMb)} MB at 1,000 orders, ${f0(ended.large.rssMb)} MB at 1,000,000 (peak ${ended.small.peakMb.toFixed(1)} and ${ended.large.peakMb.toFixed(1)} MB; target < 200 MB at 1,000,000: ${ended.large.peakMb < 200 ? 'met' : '**not met**'}; ` +
     `at the end ${f0(ended.small.anonMb)} and ${f0(ended.large.anonMb)} MB anonymous, ${f0(ended.small.fileMb)} and ${f0(ended.large.fileMb)} MB file-backed). ` +
     `Database ${f0(dbMb)} MB; WAL file ${f2(ended.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
   const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
