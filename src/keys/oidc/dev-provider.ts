@@ -26,9 +26,9 @@ type Library = typeof import('oidc-provider');
 let library: Promise<Library> | undefined;
 
 /**
- * oidc-provider, and Koa under it, is evaluated when the first development provider is built rather than when the
- * bundle loads, so a server without one (NODE_ENV=production) never holds it: loaded alone it is 40 MB of RSS and
- * 130 ms (BENCHMARKS.md, issue 28).
+ * oidc-provider, and Koa under it, is evaluated when a development provider first answers rather than when the
+ * bundle loads, so a server without one (NODE_ENV=production), or whose development sign-in is not used, never
+ * holds it: loaded alone it is 40 MB of RSS and 130 ms (BENCHMARKS.md, issue 28).
  */
 const loadLibrary = (warn: (message: string) => void): Promise<Library> =>
   (library ??= withLibraryWarnings(() => import('oidc-provider'), warn));
@@ -162,8 +162,8 @@ export function createDevProvider(opts: DevProviderOptions) {
     });
     return { provider, errors: library.errors, callback: provider.callback(), clientSecret };
   };
-  // Started now; a failure (a token that does not answer) is forgotten by `ready` and tried again by the next request.
-  void ready();
+  // Built by the first request that needs it, not at start: a server whose development sign-in nobody uses never
+  // loads oidc-provider and Koa (6 to 12 MB of RSS at rest; BENCHMARKS.md, "Fourteenth look").
 
   const nodeEnv = (env: unknown) => {
     const { incoming, outgoing } = (env ?? {}) as NodeEnv;
