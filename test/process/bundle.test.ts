@@ -38,7 +38,8 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   expect(block).toBeDefined();
   // The block as printed, with its folders in a temp folder and the server started in the
   // background (a second shell in the README) so that the CLI line can run while it serves.
-  const serverLine = /^KEYGEN_SEALED_ROOT_CREATE=true node --env-file=orders\.env server\.mjs$/m;
+  const serverLine =
+    /^KEYGEN_SEALED_ROOT_CREATE=true node --no-incremental-marking --env-file=orders\.env server\.mjs$/m;
   expect(block).toMatch(serverLine);
   // The operator fills in the REPLACE_… values, as the block asks: a production start refuses them.
   const script = block!
@@ -71,6 +72,9 @@ it("the README's deploy block, pasted as printed, gives a server and a CLI that 
   expect(run.stderr).not.toMatch(/Error|not found/);
   expect(run.status).toBe(0);
   serverPid = Number(readFileSync(path.join(app, 'server.pid'), 'utf8'));
+  // The process the block started is Node.js itself, with the block's V8 flag (docs/deployment.md, Memory).
+  if (existsSync(`/proc/${serverPid}/cmdline`))
+    expect(readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0')).toContain('--no-incremental-marking');
 
   expect(readdirSync(app).sort()).toEqual([
     'better_sqlite3.node',
