@@ -91,7 +91,9 @@ export function createDevProvider(opts: DevProviderOptions) {
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, '');
   if (!mountPath.endsWith(MOUNT)) throw new Error(`The development provider's issuer must end with ${MOUNT}.`);
 
-  // Built lazily, because a token may not answer at start; a failed derivation is tried again by the next request.
+  // Built by the first request that needs it, not at start: a token may not answer at start (a failed derivation is
+  // tried again by the next request), and a server whose development sign-in nobody uses never loads oidc-provider
+  // and Koa (6 to 12 MB of RSS at rest; BENCHMARKS.md, "Fourteenth look").
   let built: MaybePromise<Built> | undefined;
   const ready = (): MaybePromise<Built> => {
     if (built === undefined) {
@@ -162,8 +164,6 @@ export function createDevProvider(opts: DevProviderOptions) {
     });
     return { provider, errors: library.errors, callback: provider.callback(), clientSecret };
   };
-  // Built by the first request that needs it, not at start: a server whose development sign-in nobody uses never
-  // loads oidc-provider and Koa (6 to 12 MB of RSS at rest; BENCHMARKS.md, "Fourteenth look").
 
   const nodeEnv = (env: unknown) => {
     const { incoming, outgoing } = (env ?? {}) as NodeEnv;
