@@ -1,17 +1,4 @@
 /** Amounts are summed and compared as exact decimals, never as floats. */
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
-
-function parse(value: string): Scaled {
-  const [int, frac = ''] = value.split('.');
-  return { units: BigInt(int + frac), scale: frac.length };
-}
-
-function rescale(v: Scaled, scale: number): bigint {
-  return v.units * 10n ** BigInt(scale - v.scale);
-}
 
 /** Digits after the point: `12.50` → 2. */
 const scaleOf = (value: string) => {
@@ -19,19 +6,26 @@ const scaleOf = (value: string) => {
   return point === -1 ? 0 : value.length - point - 1;
 };
 
+/** The amount's digits without its point: `12.50` → `1250`. */
+const digitsOf = (value: string) => {
+  const point = value.indexOf('.');
+  return point === -1 ? value : value.slice(0, point) + value.slice(point + 1);
+};
+
+/** `value` (an Amount: digits, then a point and digits or nothing) as an integer of `scale` digits after the point. */
+const bigintAt = (value: string, scale: number): bigint =>
+  BigInt(digitsOf(value)) * 10n ** BigInt(scale - scaleOf(value));
+
 const POWERS = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**
- * `value` (an Amount: digits, then a point and digits or nothing) as an integer of `scale` digits after the point,
- * when that integer is exact as a number; undefined when it may not be (the caller then counts in bigint). Fifteen
- * characters hold at most fifteen digits, under 2^53, and a product or sum that passes 2^53 rounds to at least 2^53,
- * so `Number.isSafeInteger` refuses it.
+ * bigintAt's integer as a number when it is exact as one; undefined when it may not be (the caller then counts in
+ * bigint). Fifteen characters hold at most fifteen digits, under 2^53, and a product or sum that passes 2^53 rounds
+ * to at least 2^53, so `Number.isSafeInteger` refuses it.
  */
-function scaledNumber(value: string, scale: number): number | undefined {
+function numberAt(value: string, scale: number): number | undefined {
   if (value.length > 15 || scale > 15) return undefined;
-  const point = value.indexOf('.');
-  const units = Number(point === -1 ? value : value.slice(0, point) + value.slice(point + 1));
-  const scaled = units * POWERS[scale - scaleOf(value)]!;
+  const scaled = Number(digitsOf(value)) * POWERS[scale - scaleOf(value)]!;
   return Number.isSafeInteger(scaled) ? scaled : undefined;
 }
 
@@ -42,7 +36,7 @@ function scaledNumber(value: string, scale: number): number | undefined {
 function numberSum(values: string[], scale: number): string | undefined {
   let total = 0;
   for (const value of values) {
-    const scaled = scaledNumber(value, scale);
+    const scaled = numberAt(value, scale);
     if (scaled === undefined) return undefined;
     total += scaled;
     if (!Number.isSafeInteger(total)) return undefined;
@@ -55,16 +49,16 @@ export function decimalSum(values: string[]): string {
   for (const value of values) scale = Math.max(scale, scaleOf(value));
   const fast = numberSum(values, scale);
   if (fast !== undefined) return fast;
-  const total = values.reduce((acc, value) => acc + rescale(parse(value), scale), 0n);
+  const total = values.reduce((acc, value) => acc + bigintAt(value, scale), 0n);
   return format(total.toString(), scale);
 }
 
 export function decimalEquals(a: string, b: string): boolean {
   const scale = Math.max(scaleOf(a), scaleOf(b));
-  const na = scaledNumber(a, scale);
-  const nb = scaledNumber(b, scale);
+  const na = numberAt(a, scale);
+  const nb = numberAt(b, scale);
   if (na !== undefined && nb !== undefined) return na === nb;
-  return rescale(parse(a), scale) === rescale(parse(b), scale);
+  return bigintAt(a, scale) === bigintAt(b, scale);
 }
 
 /** An integer's digits with a point put `scale` digits from the right. */
