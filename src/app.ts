@@ -11,7 +11,7 @@ import { databaseUnavailable } from './commerce/service.js';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './shared/db/unavailable.js';
 import { startingBody } from './keys/errors.js';
 import { ApiError } from './commerce/errors.js';
-import { listAssets, readAsset, readAssetGzip } from './shared/assets.js';
+import { gzippedAsset, listAssets, readAsset } from './shared/assets.js';
 import { API_HEADERS, observeRequests, requestIdOf } from './shared/http.js';
 import { createDocsApp } from './docs/index.js';
 import { createKeysApp } from './keys/app.js';
@@ -64,10 +64,11 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  // The bundle's files come gzipped, and are served so; from src/ they are read as written.
+  // The bundle's files come gzipped, and are served so, read out of its text when asked for; from src/ they are
+  // read as written.
   const site = new Map(
     listAssets('site').map((f) => {
-      const gzipped = readAssetGzip(f);
+      const gzipped = gzippedAsset(f);
       return [f.slice('site/'.length), gzipped ? { gzipped } : readAsset(f)!];
     }),
   );

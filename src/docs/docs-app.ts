@@ -6,10 +6,13 @@ import { Hono, type Context } from 'hono';
 
 /**
  * A file already gzip-compressed, as the single-file bundle embeds its files: served as it is to clients that
- * take gzip, and decompressed only for a client that does not (src/shared/assets.ts's `readAssetGzip`).
+ * take gzip, and decompressed only for a client that does not (src/shared/assets.ts's `gzippedAsset`). Given as a
+ * function, the bytes are read each time they are served and not held between answers: the bundle's files are
+ * already in its text, and the docs site's script is a megabyte gzipped, that a server answering the API alone
+ * would otherwise keep twice more (as a string and as bytes) for nothing.
  */
 export interface GzippedFile {
-  gzipped: Uint8Array;
+  gzipped: Uint8Array | (() => Uint8Array);
 }
 type SiteFile = string | Uint8Array | GzippedFile;
 
@@ -27,9 +30,12 @@ interface Asset {
   /** Unset while only the gzip form is held (an embedded file not yet asked for without gzip). */
   body?: Bytes;
   contentType: string;
-  etag: string;
+  /** Unset for a file read when served until it is first asked for (`etagOf`). */
+  etag?: string;
   headers: Record<string, string>;
   gzip?: { body: Bytes; etag: string };
+  /** The gzip form of a file read each time it is served (a `GzippedFile` given as a function). */
+  read?: () => Uint8Array;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -127,8 +133,10 @@ const viewOf = (bytes: Uint8Array): Bytes =>
 
 const isGzipped = (content: SiteFile): content is GzippedFile => typeof content === 'object' && 'gzipped' in content;
 
+const gzippedBytes = ({ gzipped }: GzippedFile): Bytes => viewOf(typeof gzipped === 'function' ? gzipped() : gzipped);
+
 function toBytes(content: SiteFile): Bytes {
-  if (isGzipped(content)) return viewOf(gunzipSync(content.gzipped));
+  if (isGzipped(content)) return viewOf(gunzipSync(gzippedBytes(content)));
   return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
 }
 
@@ -153,18 +161,43 @@ function prepare(file: string, content: SiteFile): Asset {
   }
   // A file given gzipped stays so, its ETags those of the gzipped bytes: it is not decompressed at start
   // (the docs site's 4 MB script would be three short-lived copies that V8 may keep for a long while).
-  const hashed = isGzipped(content) ? viewOf(content.gzipped) : toBytes(content);
-  const etag = `"${sha256(hashed, 'base64url').slice(0, 27)}"`;
+  // One given as a function is not kept: its ETag is made when it is first asked for and its bytes read for each
+  // answer (a page is read once more at start, for its CSP above).
+  if (isGzipped(content) && typeof content.gzipped === 'function')
+    return { contentType, headers, read: content.gzipped };
+  const hashed = isGzipped(content) ? gzippedBytes(content) : toBytes(content);
+  const etag = etagOf(hashed);
   if (isGzipped(content)) return { contentType, etag, headers, gzip: { body: hashed, etag: gzipEtag(etag) } };
   return { body: hashed, contentType, etag, headers };
 }
 
+const etagOf = (bytes: Bytes) => `"${sha256(bytes, 'base64url').slice(0, 27)}"`;
+
 const COMPRESSIBLE = /^(text\/|application\/(json|yaml|javascript)|image\/svg)/;
 const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gz"`;
 
+/**
+ * What an answer to a client that takes gzip (`gzip`) or not sends: its ETag, and its body when it is not a 304.
+ * A file read when served is read for its ETag the first time, then for each answer's body alone, decompressed
+ * for a client that does not take gzip.
+ */
+function representation(asset: Asset, gzip: boolean): { etag: string; gzipped: boolean; body: () => Bytes } {
+  const { read } = asset;
+  if (read) {
+    const etag = (asset.etag ??= etagOf(viewOf(read())));
+    return gzip
+      ? { etag: gzipEtag(etag), gzipped: true, body: () => viewOf(read()) }
+      : { etag, gzipped: false, body: () => viewOf(gunzipSync(read())) };
+  }
+  const gz = gzip ? gzipOf(asset) : undefined;
+  return gz
+    ? { etag: gz.etag, gzipped: true, body: () => gz.body }
+    : { etag: asset.etag!, gzipped: false, body: () => bodyOf(asset) };
+}
+
 function gzipOf(asset: Asset): Asset['gzip'] {
   if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && bodyOf(asset).byteLength > 1024) {
-    asset.gzip = { body: new Uint8Array(gzipSync(bodyOf(asset), { level: 9 })), etag: gzipEtag(asset.etag) };
+    asset.gzip = { body: new Uint8Array(gzipSync(bodyOf(asset), { level: 9 })), etag: gzipEtag(asset.etag!) };
   }
   return asset.gzip;
 }
@@ -227,13 +260,12 @@ export function createDocsApp(options: DocsAppOptions): Hono {
       }
       return c.notFound();
     }
-    const gz = acceptsGzip(c.req.header('accept-encoding')) ? gzipOf(asset) : undefined;
-    const etag = gz ? gz.etag : asset.etag;
-    const headers: Record<string, string> = { ...asset.headers, etag, vary: 'Accept-Encoding' };
-    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    const answer = representation(asset, acceptsGzip(c.req.header('accept-encoding')));
+    const headers: Record<string, string> = { ...asset.headers, etag: answer.etag, vary: 'Accept-Encoding' };
+    if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
     headers['content-type'] = asset.contentType;
-    if (gz) headers['content-encoding'] = 'gzip';
-    return c.body(gz ? gz.body : bodyOf(asset), 200, headers);
+    if (answer.gzipped) headers['content-encoding'] = 'gzip';
+    return c.body(answer.body(), 200, headers);
   };
   app.get('/', (c) => c.redirect('/docs', 302));
   app.get('/docs', serve);

@@ -13,8 +13,11 @@ export function readAsset(file: string): Buffer | undefined {
   }
 }
 
-/** The single-file build embeds every file gzip-compressed and gives those bytes here; from src/ there are none. */
-export function readAssetGzip(_file: string): Buffer | undefined {
+/**
+ * The single-file build embeds every file gzip-compressed in its text and gives here a function that reads those
+ * bytes out of it (a new Buffer each call, nothing held between calls); from src/ there are none.
+ */
+export function gzippedAsset(_file: string): (() => Buffer) | undefined {
   return undefined;
 }
 

@@ -98,46 +98,77 @@ describe('docs sub-app', () => {
     expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
-  it('serves files given gzipped (as the bundle embeds them) like the same files given as written', async () => {
-    const gzipped = mounted(
+  it.each(['bytes', 'a function that reads them'])(
+    'serves files given gzipped as %s (as the bundle embeds them) like the same files given as written',
+    async (form) => {
+      const gzipped = mounted(
+        createDocsApp({
+          files: Object.fromEntries(
+            Object.entries(files).map(([name, content]) => {
+              const bytes = gzipSync(content, { level: 9 });
+              return [name, { gzipped: form === 'bytes' ? bytes : () => Buffer.from(bytes) }];
+            }),
+          ),
+        }),
+      );
+      const urls = [
+        ['/docs/orders.html', 'orders.html'],
+        ['/docs/', 'index.html'],
+        ['/openapi/orders.yaml', 'openapi/orders.yaml'],
+      ] as const;
+      for (const [url, name] of urls) {
+        const etags = new Set<string>();
+        for (const encoding of ['gzip', 'identity']) {
+          const headers = { 'accept-encoding': encoding };
+          const [given, written] = await Promise.all([
+            gzipped.request(url, { headers }),
+            app.request(url, { headers }),
+          ]);
+          expect(given.status).toBe(200);
+          // The same headers but the ETag: one of the gzipped bytes (not decompressed to hash them), one per encoding.
+          const { etag, ...rest } = headersOf(given);
+          expect(rest).toEqual({
+            ...headersOf(written),
+            etag: undefined,
+            'content-encoding': encoding === 'gzip' ? 'gzip' : undefined,
+          });
+          etags.add(etag!);
+          const again = await gzipped.request(url, { headers: { ...headers, 'if-none-match': etag! } });
+          expect([again.status, again.headers.get('etag')]).toEqual([304, etag]);
+          const body = Buffer.from(await given.arrayBuffer());
+          expect(encoding === 'gzip' ? gunzipSync(body) : body).toEqual(Buffer.from(files[name]));
+        }
+        expect(etags.size).toBe(2);
+      }
+      // The large page went out as the bytes it was given, and a client without gzip got them decompressed.
+      const page = files['orders.html'];
+      const gz = await gzipped.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(Buffer.from(await gz.arrayBuffer())).toEqual(gzipSync(page, { level: 9 }));
+      expect(await (await gzipped.request('/docs/orders.html')).text()).toBe(page);
+    },
+  );
+
+  it('reads a file given as a function when it serves it, not at start and not for a 304', async () => {
+    const bytes = gzipSync(files['openapi/orders.yaml'], { level: 9 });
+    let reads = 0;
+    const docs = mounted(
       createDocsApp({
-        files: Object.fromEntries(
-          Object.entries(files).map(([name, content]) => [name, { gzipped: gzipSync(content, { level: 9 }) }]),
-        ),
+        files: { ...files, 'openapi/orders.yaml': { gzipped: () => (reads++, Buffer.from(bytes)) } },
       }),
     );
-    const urls = [
-      ['/docs/orders.html', 'orders.html'],
-      ['/docs/', 'index.html'],
-      ['/openapi/orders.yaml', 'openapi/orders.yaml'],
-    ] as const;
-    for (const [url, name] of urls) {
-      const etags = new Set<string>();
-      for (const encoding of ['gzip', 'identity']) {
-        const headers = { 'accept-encoding': encoding };
-        const [given, written] = await Promise.all([gzipped.request(url, { headers }), app.request(url, { headers })]);
-        expect(given.status).toBe(200);
-        // The same headers but the ETag: one of the gzipped bytes (not decompressed to hash them), one per encoding.
-        const { etag, ...rest } = headersOf(given);
-        expect(rest).toEqual({
-          ...headersOf(written),
-          etag: undefined,
-          'content-encoding': encoding === 'gzip' ? 'gzip' : undefined,
-        });
-        etags.add(etag!);
-        const again = await gzipped.request(url, { headers: { ...headers, 'if-none-match': etag! } });
-        expect([again.status, again.headers.get('etag')]).toEqual([304, etag]);
-        const body = Buffer.from(await given.arrayBuffer());
-        expect(encoding === 'gzip' ? gunzipSync(body) : body).toEqual(Buffer.from(files[name]));
-      }
-      expect(etags.size).toBe(2);
-    }
-    // The large page went out as the bytes it was given, and a client without gzip got them decompressed.
-    const page = files['orders.html'];
-    const gz = await gzipped.request('/docs/orders.html', { headers: { 'accept-encoding': 'gzip' } });
-    expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(Buffer.from(await gz.arrayBuffer())).toEqual(gzipSync(page, { level: 9 }));
-    expect(await (await gzipped.request('/docs/orders.html')).text()).toBe(page);
+    expect(reads).toBe(0);
+    const first = await docs.request('/openapi/orders.yaml', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(files['openapi/orders.yaml']);
+    // The first answer reads it for its ETag and for its body; each later answer once, for its body alone.
+    expect(reads).toBe(2);
+    const etag = first.headers.get('etag')!;
+    const again = await docs.request('/openapi/orders.yaml', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect([again.status, reads]).toEqual([304, 2]);
+    const plain = await docs.request('/openapi/orders.yaml', { headers: { 'accept-encoding': 'identity' } });
+    expect([await plain.text(), reads]).toEqual([files['openapi/orders.yaml'], 3]);
   });
 
   it('answers HEAD like GET without a body', async () => {
