@@ -25,7 +25,18 @@
  * run in production, to /dev/null.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -709,6 +720,25 @@ async function throughput() {
   writeSection(ON_PG ? 'throughput-pg' : 'throughput', md);
 }
 
+/**
+ * Reads `file` through once, in 1 MB reads, so that the OS holds it in its cache; gives the seconds it took (under
+ * one for 2 GB already cached). A kernel that pages out file pages left untouched for a while (DAMON's reclaim, on
+ * the machine of BENCHMARKS.md: pages idle for about a minute, at most 128 MB a second; a 4.4 GB file read through
+ * had 0.3 GB of it left in the cache 24 minutes later) would otherwise have the random get of the large file read
+ * some of its leaves from the disk, more of them the longer the table has run (BENCHMARKS.md, "Sixteenth look").
+ */
+function readThrough(file: string): number {
+  const t0 = performance.now();
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  try {
+    while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
+  return (performance.now() - t0) / 1000;
+}
+
 async function scale() {
   const { command, label } = serverCommand();
   const dir = tempDir('bench-scale-');
@@ -730,6 +760,8 @@ async function scale() {
       getOrder(store, key, count, 'GET /orders/{id} (random id)'),
     ];
   };
+  // The random get reads leaves from all over the file; the other rows read the same few pages in every round.
+  const RANDOM_GET = 3;
   seedOrders(small.file, small.storeIds[0]!, 0, 1_000);
   const t0 = performance.now();
   seedOrders(large.file, large.storeIds[0]!, 0, 1_000_000, (n) =>
@@ -743,10 +775,12 @@ async function scale() {
   const largeOps = ops(large, 1_000_000);
   const rounds = smallOps.map(() => [] as Array<{ s: Measured; l: Measured }>);
   const one = (server: Started, op: Op) => measure(server.url, op, DURATION, CONNECTIONS, true, server.proc.pid);
+  const readThroughs: number[] = [];
   const ended = await withServer(small, command, (smallServer) =>
     withServer(large, command, async (largeServer) => {
       for (let round = 0; round < ROUNDS; round++) {
         for (const [i, op] of smallOps.entries()) {
+          if (i === RANDOM_GET) readThroughs.push(readThrough(large.file) + readThrough(small.file));
           let s: Measured, l: Measured;
           if (round % 2 === 0) {
             s = await one(smallServer, op);
@@ -787,7 +821,8 @@ async function scale() {
     `${ROUNDS} rounds; in each, every row is loaded on the server of 1,000 orders and on the one of 1,000,000 back to back (which first alternates by round), both servers running for the whole table, each on a database of its own. ` +
     `Server RSS at the end: ${f0(ended.small.rssMb)} MB at 1,000 orders, ${f0(ended.large.rssMb)} MB at 1,000,000 (peak ${ended.small.peakMb.toFixed(1)} and ${ended.large.peakMb.toFixed(1)} MB; target < 200 MB at 1,000,000: ${ended.large.peakMb < 200 ? 'met' : '**not met**'}; ` +
     `at the end ${f0(ended.small.anonMb)} and ${f0(ended.large.anonMb)} MB anonymous, ${f0(ended.small.fileMb)} and ${f0(ended.large.fileMb)} MB file-backed). ` +
-    `Database ${f0(dbMb)} MB; WAL file ${f2(ended.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format.`;
+    `Database ${f0(dbMb)} MB; WAL file ${f2(ended.walMb)} MB while running, ${f2(walAfter)} MB after shutdown. Orders seeded directly through SQLite in the repository's row format. ` +
+    `Before the random get in each round, both database files are read through once, so that the row measures the server with its file in the OS's cache at both sizes rather than the disk (some kernels page out file pages left untouched for a minute); that took ${readThroughs.map((t) => t.toFixed(1)).join(', ')} s.`;
   const md = `## Scale: 1,000 vs 1,000,000 orders in one store\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
   console.log(`\n${md}`);
   writeSection('scale', md);
