@@ -41,8 +41,8 @@ export function gzippedAsset(file) {
   return text === undefined ? undefined : () => Buffer.from(text(), 'base64');
 }
 export function readAsset(file) {
-  const text = files.get(file);
-  return text === undefined ? undefined : gunzipSync(Buffer.from(text(), 'base64'));
+  const read = gzippedAsset(file);
+  return read === undefined ? undefined : gunzipSync(read());
 }
 export function listAssets(dir) {
   const prefix = dir.endsWith('/') ? dir : dir + '/';

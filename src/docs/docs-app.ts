@@ -27,14 +27,15 @@ export type DocsAppOptions = ({ siteDir: string } | { files: SiteFiles }) & {
 type Bytes = Uint8Array<ArrayBuffer>;
 
 interface Asset {
-  /** Unset while only the gzip form is held (an embedded file not yet asked for without gzip). */
+  /** The file as written; unset for a file given gzipped (`read`). */
   body?: Bytes;
   contentType: string;
-  /** Unset for a file read when served until it is first asked for (`etagOf`). */
+  /** Unset for a file given gzipped until it is first asked for. */
   etag?: string;
   headers: Record<string, string>;
+  /** The gzip form of a file given as written, made the first time a client takes gzip. */
   gzip?: { body: Bytes; etag: string };
-  /** The gzip form of a file read each time it is served (a `GzippedFile` given as a function). */
+  /** Reads the gzip form of a file given gzipped, for each answer. */
   read?: () => Uint8Array;
 }
 
@@ -159,16 +160,16 @@ function prepare(file: string, content: SiteFile): Asset {
     headers['access-control-allow-origin'] = '*';
     headers['cross-origin-resource-policy'] = 'cross-origin';
   }
-  // A file given gzipped stays so, its ETags those of the gzipped bytes: it is not decompressed at start
-  // (the docs site's 4 MB script would be three short-lived copies that V8 may keep for a long while).
-  // One given as a function is not kept: its ETag is made when it is first asked for and its bytes read for each
-  // answer (a page is read once more at start, for its CSP above).
-  if (isGzipped(content) && typeof content.gzipped === 'function')
-    return { contentType, headers, read: content.gzipped };
-  const hashed = isGzipped(content) ? gzippedBytes(content) : toBytes(content);
-  const etag = etagOf(hashed);
-  if (isGzipped(content)) return { contentType, etag, headers, gzip: { body: hashed, etag: gzipEtag(etag) } };
-  return { body: hashed, contentType, etag, headers };
+  // A file given gzipped stays so, its ETags those of the gzipped bytes: it is not decompressed at start (the
+  // docs site's 4 MB script would be three short-lived copies that V8 may keep for a long while), and its ETag is
+  // made when it is first asked for. Given as a function, it is not kept either: read for each answer (a page once
+  // more at start, for its CSP above).
+  if (isGzipped(content)) {
+    const { gzipped } = content;
+    return { contentType, headers, read: typeof gzipped === 'function' ? gzipped : () => gzipped };
+  }
+  const body = toBytes(content);
+  return { body, contentType, etag: etagOf(body), headers };
 }
 
 const etagOf = (bytes: Bytes) => `"${sha256(bytes, 'base64url').slice(0, 27)}"`;
@@ -178,8 +179,8 @@ const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gz"`;
 
 /**
  * What an answer to a client that takes gzip (`gzip`) or not sends: its ETag, and its body when it is not a 304.
- * A file read when served is read for its ETag the first time, then for each answer's body alone, decompressed
- * for a client that does not take gzip.
+ * A file given gzipped is read for its ETag the first time, then for each answer's body alone, decompressed for a
+ * client that does not take gzip.
  */
 function representation(asset: Asset, gzip: boolean): { etag: string; gzipped: boolean; body: () => Bytes } {
   const { read } = asset;
@@ -192,19 +193,16 @@ function representation(asset: Asset, gzip: boolean): { etag: string; gzipped: b
   const gz = gzip ? gzipOf(asset) : undefined;
   return gz
     ? { etag: gz.etag, gzipped: true, body: () => gz.body }
-    : { etag: asset.etag!, gzipped: false, body: () => bodyOf(asset) };
+    : { etag: asset.etag!, gzipped: false, body: () => asset.body! };
 }
 
+/** The gzip form of a file given as written, when it is text of more than 1 KB. */
 function gzipOf(asset: Asset): Asset['gzip'] {
-  if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && bodyOf(asset).byteLength > 1024) {
-    asset.gzip = { body: new Uint8Array(gzipSync(bodyOf(asset), { level: 9 })), etag: gzipEtag(asset.etag!) };
+  const body = asset.body!;
+  if (asset.gzip === undefined && COMPRESSIBLE.test(asset.contentType) && body.byteLength > 1024) {
+    asset.gzip = { body: new Uint8Array(gzipSync(body, { level: 9 })), etag: gzipEtag(asset.etag!) };
   }
   return asset.gzip;
-}
-
-/** The file as written; an embedded file held only gzipped is decompressed the first time a client needs it. */
-function bodyOf(asset: Asset): Bytes {
-  return (asset.body ??= viewOf(gunzipSync(asset.gzip!.body)));
 }
 
 function etagMatches(header: string | undefined, etag: string): boolean {
