@@ -13,12 +13,14 @@
  *
  * Needs the builds (npm run build; copy dist/ aside for the other). Load goes to 127.0.0.1 only.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import { startServer, tempDir, type Started } from '../../test/support/process.js';
+import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
-import { orderBody, seedBase, seededOrderId, seedOrders, type Seeded } from './seed.js';
+import { seedBase, seedOrders } from './seed.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -32,42 +34,16 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
   },
 });
-const BASE = '/commerce/2024-07';
-const OPS = ['post', 'get', 'list'];
-if (!OPS.includes(opts.op)) throw new Error(`--op is one of ${OPS.join(', ')}`);
+const OPS = ['post', 'get', 'list'] as const;
+if (!OPS.includes(opts.op as (typeof OPS)[number])) throw new Error(`--op is one of ${OPS.join(', ')}`);
+const op = opts.op as (typeof OPS)[number];
 
 interface Side {
   name: string;
+  dir: string;
   server: Started;
-  seeded: Seeded;
-}
-
-let sequence = 0;
-function requests(side: Side): Request[] {
-  const headers = {
-    'svc-api-key': side.seeded.apiKey,
-    'svc-store-id': side.seeded.storeIds[0]!,
-    'content-type': 'application/json',
-  };
-  if (opts.op === 'post')
-    return [
-      {
-        method: 'POST',
-        path: `${BASE}/orders`,
-        headers,
-        setupRequest: (r) => ({ ...r, body: JSON.stringify(orderBody(`ab-${++sequence}`, sequence)) }),
-      },
-    ];
-  if (opts.op === 'get')
-    return [
-      {
-        method: 'GET',
-        path: `${BASE}/orders/${seededOrderId(0)}`,
-        headers,
-        setupRequest: (r) => ({ ...r, path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1_000))}` }),
-      },
-    ];
-  return [{ method: 'GET', path: `${BASE}/orders?limit=10`, headers }];
+  /** One set for the whole comparison, so that no create repeats a source_id. */
+  requests: Request[];
 }
 
 async function start(name: string, bundle: string, flags: string): Promise<Side> {
@@ -83,7 +59,9 @@ async function start(name: string, bundle: string, flags: string): Promise<Side>
   };
   const command = [process.execPath, ...flags.split(' ').filter(Boolean), path.resolve(bundle)];
   const server = await startServer(env, command, process.cwd(), { discardStdout: true, readyPath: '/healthz' });
-  return { name, server, seeded };
+  const [store] = seeded.storeIds;
+  const requests = orderRequests(seeded.apiKey, { read: store!, write: store! })[op];
+  return { name, dir, server, requests: [requests] };
 }
 
 async function load(side: Side, seconds: number): Promise<{ rps: number; cpuUs: number }> {
@@ -92,7 +70,7 @@ async function load(side: Side, seconds: number): Promise<{ rps: number; cpuUs: 
     url: side.server.url,
     connections: Number(opts.connections),
     duration: seconds,
-    requests: requests(side),
+    requests: side.requests,
   });
   const after = cpuSeconds(side.server.proc.pid!);
   if (result.non2xx > 0) throw new Error(`${side.name}: ${result.non2xx} answers were not 2xx`);
@@ -124,12 +102,14 @@ async function main() {
       );
     }
     console.log(
-      `${opts.op}: B ÷ A req/s, median of ${rps.length} pairs ${median(rps).toFixed(3)} ` +
+      `${op}: B ÷ A req/s, median of ${rps.length} pairs ${median(rps).toFixed(3)} ` +
         `(${Math.min(...rps).toFixed(2)}–${Math.max(...rps).toFixed(2)}); server CPU per request B ÷ A ${median(cpu).toFixed(3)}`,
     );
   } finally {
-    await a.server.stop('SIGTERM');
-    await b.server.stop('SIGTERM');
+    for (const side of [a, b]) {
+      await side.server.stop('SIGTERM');
+      rmSync(side.dir, { recursive: true, force: true });
+    }
   }
 }
 

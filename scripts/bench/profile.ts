@@ -25,8 +25,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
 import { ROOT, startServer, tempDir } from '../../test/support/process.js';
+import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
-import { orderBody, seedBase, seededOrderId, seedOrders } from './seed.js';
+import { seedBase, seedOrders } from './seed.js';
 import { seedKeyTokens } from './seed-keys.js';
 
 const { values: opts } = parseArgs({
@@ -120,24 +121,8 @@ async function main() {
     opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
   let spent = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
-  let seq = 0;
   const ops: Record<string, Request> = {
-    post: {
-      method: 'POST',
-      path: `${BASE}/orders`,
-      headers: { 'content-type': 'application/json', ...headers(writeStore) },
-      setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(orderBody(`p-${++seq}`, seq)) }),
-    },
-    get: {
-      method: 'GET',
-      path: `${BASE}/orders/${seededOrderId(0)}`,
-      headers: headers(readStore),
-      setupRequest: (r: Request) => ({
-        ...r,
-        path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1000))}`,
-      }),
-    },
-    list: { method: 'GET', path: `${BASE}/orders?limit=10`, headers: headers(readStore) },
+    ...orderRequests(seeded.apiKey, { read: readStore, write: writeStore }),
     list1: { method: 'GET', path: `${BASE}/orders?limit=1`, headers: headers(readStore) },
     health: { method: 'GET', path: '/healthz' },
     store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
