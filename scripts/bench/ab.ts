@@ -9,9 +9,11 @@
  * Both servers run for the whole comparison, each on a database of its own (one store of 1,000 orders, which the
  * reads read and the creates add to), and log at info to /dev/null as in `npm run bench`. Within a pair the order alternates
  * (A then B, then B then A). On this project's 2-core machines one run's slices still spread by ±15 %: read the
- * median of ten pairs or more, and run it again before believing a difference under 5 %.
+ * median of ten pairs or more (the lower of the two middle ones), and run it again before believing a difference
+ * under about 6 % (BENCHMARKS.md, "Seventeenth look").
  *
- * Needs the builds (npm run build; copy dist/ aside for the other). Load goes to 127.0.0.1 only.
+ * Needs the builds (npm run build; for the other, a copy of dist/ with its .node files beside the bundle). Load
+ * goes to 127.0.0.1 only.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
