@@ -134,10 +134,12 @@ const viewOf = (bytes: Uint8Array): Bytes =>
 
 const isGzipped = (content: SiteFile): content is GzippedFile => typeof content === 'object' && 'gzipped' in content;
 
-const gzippedBytes = ({ gzipped }: GzippedFile): Bytes => viewOf(typeof gzipped === 'function' ? gzipped() : gzipped);
+/** A reader of the gzip form of a file given gzipped, whether as bytes or as a function that reads them. */
+const gzipReader = ({ gzipped }: GzippedFile): (() => Uint8Array) =>
+  typeof gzipped === 'function' ? gzipped : () => gzipped;
 
 function toBytes(content: SiteFile): Bytes {
-  if (isGzipped(content)) return viewOf(gunzipSync(gzippedBytes(content)));
+  if (isGzipped(content)) return viewOf(gunzipSync(gzipReader(content)()));
   return typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
 }
 
@@ -164,10 +166,7 @@ function prepare(file: string, content: SiteFile): Asset {
   // docs site's 4 MB script would be three short-lived copies that V8 may keep for a long while), and its ETag is
   // made when it is first asked for. Given as a function, it is not kept either: read for each answer (a page once
   // more at start, for its CSP above).
-  if (isGzipped(content)) {
-    const { gzipped } = content;
-    return { contentType, headers, read: typeof gzipped === 'function' ? gzipped : () => gzipped };
-  }
+  if (isGzipped(content)) return { contentType, headers, read: gzipReader(content) };
   const body = toBytes(content);
   return { body, contentType, etag: etagOf(body), headers };
 }
