@@ -55,6 +55,8 @@ import {
   seededOrderId,
   seedOrders,
   seedOrdersPostgres,
+  SERVER_ENV,
+  serverEnv,
   type Seeded,
 } from './bench/seed.js';
 import { childrenOf, cpuSeconds } from './bench/proc.js';
@@ -105,16 +107,9 @@ const NODE_LABEL = ['node', ...NODE_FLAGS].join(' ');
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'info' };
 const QUIET = { discardStdout: true };
 /** The service's own processes: started once /healthz answers 200, not when the port opens. */
 const READY = { ...QUIET, readyPath: '/healthz' };
-/** The server's environment for a database file: the key service's sealed root beside it. */
-const serverEnv = (file: string) => ({
-  ...SERVER_ENV,
-  DATABASE_URL: `file:${file}`,
-  KEYGEN_SEALED_ROOT_FILE: path.join(path.dirname(file), 'root.sealed.json'),
-});
 
 /** The server as it ships (dist/server.mjs, built now from the current src/), or src/ through tsx. */
 function serverCommand(): { command: string[]; label: string } {

@@ -22,7 +22,7 @@ import autocannon, { type Request } from 'autocannon';
 import { startServer, tempDir, type Started } from '../../test/support/process.js';
 import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
-import { seedBase, seedOrders } from './seed.js';
+import { seedBase, seedOrders, serverEnv } from './seed.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,14 +53,11 @@ async function start(name: string, bundle: string, flags: string): Promise<Side>
   const file = path.join(dir, 'bench.db');
   const seeded = seedBase(file, 1);
   seedOrders(file, seeded.storeIds[0]!, 0, 1_000);
-  const env = {
-    RATE_LIMIT_PER_SECOND: '0',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: `file:${file}`,
-    KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
-  };
   const command = [process.execPath, ...flags.split(' ').filter(Boolean), path.resolve(bundle)];
-  const server = await startServer(env, command, process.cwd(), { discardStdout: true, readyPath: '/healthz' });
+  const server = await startServer(serverEnv(file), command, process.cwd(), {
+    discardStdout: true,
+    readyPath: '/healthz',
+  });
   const [store] = seeded.storeIds;
   const requests = orderRequests(seeded.apiKey, { read: store!, write: store! })[op];
   return { name, dir, server, requests: [requests] };

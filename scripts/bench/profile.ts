@@ -27,7 +27,7 @@ import autocannon, { type Request } from 'autocannon';
 import { ROOT, startServer, tempDir } from '../../test/support/process.js';
 import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
-import { seedBase, seedOrders } from './seed.js';
+import { seedBase, seedOrders, serverEnv } from './seed.js';
 import { seedKeyTokens } from './seed-keys.js';
 
 const { values: opts } = parseArgs({
@@ -111,12 +111,7 @@ async function main() {
   const seeded = seedBase(file, 2);
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
-  const env = {
-    RATE_LIMIT_PER_SECOND: '0',
-    LOG_LEVEL: opts['log-level'],
-    DATABASE_URL: `file:${file}`,
-    KEYGEN_SEALED_ROOT_FILE: path.join(dir, 'root.sealed.json'),
-  };
+  const env = serverEnv(file, opts['log-level']);
   const keys =
     opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
   let spent = 0;

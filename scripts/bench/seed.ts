@@ -1,7 +1,9 @@
 /**
- * Fixtures of the benchmark: a realistic order body, and a database seeded directly through
- * SQLite (an account, an API key, a store and N orders) in the format the repository writes.
+ * Fixtures of the benchmark: a realistic order body, a database seeded directly through
+ * SQLite (an account, an API key, a store and N orders) in the format the repository writes,
+ * and the server's environment on such a file.
  */
+import path from 'node:path';
 import type { components } from '../../generated/orders/types.js';
 import type pg from 'pg';
 import { postgresApiKeys } from '../../src/shared/api-keys.pg.js';
@@ -16,6 +18,17 @@ import { postgresStores } from '../../src/commerce/stores/repository.pg.js';
 type OrderCreate = components['schemas']['OrderCreate'];
 
 const BASE_MS = Date.parse('2024-01-01T00:00:00Z');
+
+/** As the benchmarks run the server: no rate limit, a log line per request (to /dev/null) as in production. */
+export const SERVER_ENV = { RATE_LIMIT_PER_SECOND: '0', LOG_LEVEL: 'info' };
+
+/** The server's environment for a seeded database file: the key service's sealed root beside it. */
+export const serverEnv = (file: string, logLevel = SERVER_ENV.LOG_LEVEL) => ({
+  ...SERVER_ENV,
+  LOG_LEVEL: logLevel,
+  DATABASE_URL: `file:${file}`,
+  KEYGEN_SEALED_ROOT_FILE: path.join(path.dirname(file), 'root.sealed.json'),
+});
 
 /** A 3-item shipping order with customer, address and timestamps, as a shop backend sends it. */
 export function orderBody(sourceId: string, i = 0): OrderCreate {
