@@ -2,6 +2,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteOrdersRepositories } from '../../src/commerce/repositories.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
+import { manualClock } from '../../src/shared/clock.js';
 import { inGroupCommit, inTransaction, openDatabase, type DatabaseHandle } from '../../src/shared/db/client.js';
 import { turnReads, type TurnReads } from '../../src/shared/db/turn-reads.js';
 import { tempDir } from '../support/process.js';
@@ -125,6 +128,48 @@ describe('turn reads', () => {
       expect(inMemory.read(() => 5)).toBe(5);
     } finally {
       memory.close();
+    }
+  });
+});
+
+describe("the stores' reads", () => {
+  it("read in the turn's transaction, and a store created in this process ends it, so what follows sees the store", async () => {
+    const dir = tempDir('store-reads-');
+    const file = `file:${path.join(dir, 'service.db')}`;
+    const database = openDatabase(file);
+    // Another connection to the same file, as the operator CLI in another process.
+    const other = openDatabase(file);
+    try {
+      const key = createApiKey(database.db, manualClock(new Date('2024-07-01T08:00:00.000Z')), { name: 'reads' });
+      const { stores } = sqliteOrdersRepositories(database.db);
+      const store = (id: string) => ({
+        id,
+        accountId: key.accountId,
+        source_id: id,
+        name: 'Shop',
+        currency: 'EUR',
+        now: '2024-07-01T08:00:00.000Z',
+      });
+      const found = async (id: string) => (await stores.find(key.accountId, id))?.id ?? null;
+      const inTurn = turnReads(database.sqlite).read;
+
+      // A write by another connection between two reads of one turn: both see the turn's snapshot (on the
+      // writer, each read its own transaction, the second would see it), and the next turn sees the store.
+      const seen = await Promise.all([
+        found('sto_a'),
+        inTurn(() => sqliteOrdersRepositories(other.db).stores.insert(store('sto_a'))),
+        found('sto_a'),
+      ]);
+      expect([seen[0], seen[2]]).toEqual([null, null]);
+      expect(await found('sto_a')).toBe('sto_a');
+
+      // A store this process creates ends the turn's snapshot: the read after it in the same turn sees it.
+      const created = await Promise.all([found('sto_b'), inTurn(() => stores.insert(store('sto_b'))), found('sto_b')]);
+      expect([created[0], created[2]]).toEqual([null, 'sto_b']);
+    } finally {
+      other.close();
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

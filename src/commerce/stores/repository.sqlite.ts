@@ -1,5 +1,6 @@
 import { inTransaction, isUniqueViolation, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM, tableStatements } from '../../shared/db/statements.js';
+import { turnReads } from '../../shared/db/turn-reads.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import { stores } from '../schema.js';
 import { newStoreRow, storePatchColumns } from './render.js';
@@ -8,9 +9,12 @@ import type { StoreRepository, StoreRow } from './repository.js';
 export function sqliteStores(db: Db): StoreRepository {
   const sqlite = sqliteOf(db);
   const t = tableStatements(sqlite, stores);
-  const byId = sqlite.prepare<[string, string], StoreRow>(
-    `SELECT ${t.select} FROM stores WHERE id = ? AND account_id = ?`,
-  );
+  const reads = turnReads(sqlite);
+  const BY_ID = `SELECT ${t.select} FROM stores WHERE id = ? AND account_id = ?`;
+  // The update reads in its transaction, on the writer; a get of the store and the orders' store check read in
+  // the turn's read transaction, as the gets of orders do (each read on the writer was a transaction of its own).
+  const byId = sqlite.prepare<[string, string], StoreRow>(BY_ID);
+  const read = reads.sqlite.prepare<[string, string], StoreRow>(BY_ID);
   // The unique index decides (one statement): DO NOTHING gives no row for a taken source_id.
   const insert = t.insert('account_id, source_id');
   const update = t.updateRow('id = @where_id AND account_id = @where_account');
@@ -23,8 +27,9 @@ export function sqliteStores(db: Db): StoreRepository {
   );
   const find = (accountId: string, id: string) => byId.get(id, accountId);
   return {
-    find,
-    insert: (input) => insert.all(t.row(newStoreRow(input)))[0] ?? SOURCE_ID_CONFLICT,
+    find: (accountId, id) => reads.read(() => read.get(id, accountId)),
+    // Its own transaction, so it ends the turn's reads as a commit: what follows it in this process sees the store.
+    insert: (input) => inTransaction(db, () => insert.all(t.row(newStoreRow(input)))[0] ?? SOURCE_ID_CONFLICT),
     update: (accountId, id, patch, now) =>
       inTransaction(db, () => {
         const current = find(accountId, id);
