@@ -1,12 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appFor } from '../support/app.js';
 import { loadSealedModule } from '../../src/keys/sealed/from-config.js';
 import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
 import { manualClock } from '../../src/shared/clock.js';
-import { openDatabase } from '../../src/shared/db/client.js';
+import { NEW_FILE_PAGE_BYTES, openDatabase } from '../../src/shared/db/client.js';
 import { openStorage } from '../../src/storage.js';
 import { testConfig } from '../../src/config.js';
 import { tempDir } from '../support/process.js';
@@ -68,6 +69,32 @@ describe('the connection the service opens', () => {
       expect(pragma('cache_size')).toBe(-4096);
     } finally {
       database.close();
+    }
+  });
+
+  it('makes a new file with 8 KiB pages, and opens a file of 4 KiB pages as it is', () => {
+    const dir = tempDir();
+    const made = openDatabase(`file:${path.join(dir, 'new.db')}`);
+    try {
+      expect(made.sqlite.pragma('page_size', { simple: true })).toBe(NEW_FILE_PAGE_BYTES);
+      expect(NEW_FILE_PAGE_BYTES).toBe(8192);
+    } finally {
+      made.close();
+    }
+    // A file an earlier version made: SQLite's default 4 KiB pages, in WAL mode, with a row in it.
+    const file = path.join(dir, 'old.db');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.exec('CREATE TABLE kept (v TEXT); INSERT INTO kept VALUES (1);');
+    old.close();
+    const opened = openDatabase(`file:${file}`);
+    try {
+      expect(opened.sqlite.pragma('page_size', { simple: true })).toBe(4096);
+      expect(opened.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(opened.sqlite.prepare('SELECT v FROM kept').pluck().get()).toBe('1');
+      createApiKey(opened.db, manualClock(), { name: 'a write on the old file' });
+    } finally {
+      opened.close();
     }
   });
 });

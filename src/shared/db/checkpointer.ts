@@ -7,7 +7,7 @@ import type { CheckpointWorkerData } from './checkpoint-worker.js';
  * WAL checkpoints on a worker thread, because SQLite's automatic checkpoint fsyncs on the event loop of the
  * committing connection (cost in BENCHMARKS.md, perf2). A PASSIVE checkpoint cannot finish while writes keep coming
  * and the WAL only restarts after one that finished, so the main connection keeps a larger automatic checkpoint
- * (`backstopPages`) to bound the WAL; it falls back to SQLite's default if the worker fails.
+ * (`backstopBytes` of WAL, in the file's pages) to bound the WAL; it falls back to SQLite's default if the worker fails.
  */
 interface Checkpointer {
   stop(): Promise<void>;
@@ -19,11 +19,11 @@ export function startCheckpointer(
   log: { debug(obj: object, msg: string): void; error(obj: object, msg: string): void },
   {
     intervalMs = 200,
-    backstopPages = 16_384,
+    backstopBytes = 64 * 2 ** 20,
     onCheckpoint,
   }: {
     intervalMs?: number;
-    backstopPages?: number;
+    backstopBytes?: number;
     onCheckpoint?: (walFrames: number, checkpointed: number) => void;
   } = {},
 ): Checkpointer {
@@ -45,7 +45,8 @@ export function startCheckpointer(
     log.debug({ walFrames: m.log, checkpointed: m.checkpointed }, 'WAL checkpoint');
     onCheckpoint?.(m.log, m.checkpointed);
   });
-  sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
+  const pageBytes = sqlite.pragma('page_size', { simple: true }) as number;
+  sqlite.pragma(`wal_autocheckpoint = ${Math.ceil(backstopBytes / pageBytes)}`);
   let stopped = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const fallBack = (err: unknown) => {
