@@ -69,7 +69,7 @@ export function sqlitePath(url: string): string {
 }
 
 /** The page size of a database file the service creates (an existing file keeps its own). */
-export const NEW_FILE_PAGE_BYTES = 8192;
+const NEW_FILE_PAGE_BYTES = 8192;
 
 /**
  * Opens the database and migrates it. In WAL mode synchronous=NORMAL survives a process crash; only an OS crash or
