@@ -143,6 +143,9 @@ describe('a production start', () => {
       headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.2' },
     });
     expect(refused.status).toBe(401);
+    // Answers in the service's envelope carry it in the head they are written with; others get it set after.
+    expect(refused.headers.get('server')).toBe(health.headers.get('server'));
+    expect((await fetch(`${server.url}/docs/`)).headers.get('server')).toBe(health.headers.get('server'));
     const bad = await fetch(`${server.url}/keygen/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'svc_nope' },
@@ -177,12 +180,13 @@ describe('a production start', () => {
     // The probe is at debug: not in an info log.
     expect(access.map((l) => [l.path, l.operationId, l.status])).toEqual([
       ['/commerce/2024-07/stores', 'listStores', 401],
+      ['/docs/', undefined, 200],
       ['/keygen/keys', 'initKey', 400],
       ['/metrics', undefined, 404],
     ]);
     // One trusted proxy: the address it appended, not the one the client wrote.
     expect(access[0]).toMatchObject({ client: '198.51.100.2' });
-    expect(access[1]).toMatchObject({ client: '127.0.0.1' });
+    expect(access[2]).toMatchObject({ client: '127.0.0.1' });
     expect(all.at(-1)).toMatchObject({ msg: 'stopped' });
   });
 });
@@ -214,6 +218,7 @@ describe('npm start under a process manager', () => {
       expect(serverPid).not.toBe(proc.pid);
       const res = await fetch(`${started.url}/healthz`);
       expect(res.headers.get('server')).toBeNull();
+      expect((await fetch(`${started.url}/commerce/2024-07/stores`)).headers.get('server')).toBeNull();
 
       proc.kill('SIGTERM');
       await exited;
