@@ -143,7 +143,7 @@ describe('a production start', () => {
       headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.2' },
     });
     expect(refused.status).toBe(401);
-    // Answers in the service's envelope carry it in the head they are written with; others get it set after.
+    // Every kind of answer carries it: one in a service's envelope and a docs page, as the probe's.
     expect(refused.headers.get('server')).toBe(health.headers.get('server'));
     expect((await fetch(`${server.url}/docs/`)).headers.get('server')).toBe(health.headers.get('server'));
     const bad = await fetch(`${server.url}/keygen/keys`, {
