@@ -1,4 +1,4 @@
-import { inTransaction, sqliteOf, type Db } from '../shared/db/client.js';
+import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../shared/db/client.js';
 import { selectColumns } from '../shared/db/columns.js';
 import {
   later,
@@ -86,20 +86,25 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
   const transactionRow = (row: unknown) => row as TransactionRow | undefined;
   return {
     keys: {
-      insert: (row) => {
-        s.insertKey.run(
-          row.id,
-          row.accountId,
-          row.provider,
-          row.hardwareBackend ?? 'file',
-          row.hardwareVersion,
-          row.clientSecretVerifier,
-          row.userBinding ?? null,
-          row.returnUrl ?? null,
-          row.createdAt,
-          row.boundAt ?? null,
-        );
-      },
+      insert: (row) =>
+        inGroupCommit(
+          db,
+          () => {
+            s.insertKey.run(
+              row.id,
+              row.accountId,
+              row.provider,
+              row.hardwareBackend ?? 'file',
+              row.hardwareVersion,
+              row.clientSecretVerifier,
+              row.userBinding ?? null,
+              row.returnUrl ?? null,
+              row.createdAt,
+              row.boundAt ?? null,
+            );
+          },
+          ONE_STATEMENT,
+        ),
       find: (accountId, keyId) => s.findKey.get(keyId, accountId) as KeyRow | undefined,
       findById: (keyId) => s.findKeyById.get(keyId) as KeyRow | undefined,
       bindUser: (keyId, binding, now) => s.bindUser.run(binding, now.toISOString(), keyId).changes === 1,
@@ -107,7 +112,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
     },
     transactions: {
       insert: (row) =>
-        inTransaction(db, () => {
+        inGroupCommit(db, () => {
           s.insertTransaction.run(
             row.id,
             row.keyId,
@@ -145,7 +150,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
         s.finish.run(now.toISOString(), keyTokenHash, id);
       },
       consumeKeyToken: (keyId, hash, now) =>
-        inTransaction(db, () => {
+        inGroupCommit(db, () => {
           const row = transactionRow(s.consumeKeyToken.all(hash, keyId, now.toISOString())[0]);
           if (!row) return undefined;
           const spentAt = now.toISOString();

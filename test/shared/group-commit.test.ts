@@ -2,7 +2,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteOrdersRepositories } from '../../src/commerce/repositories.js';
+import { sqliteKeysRepositories } from '../../src/keys/repository.sqlite.js';
+import { createApiKey } from '../../src/shared/api-keys.sqlite.js';
+import { manualClock } from '../../src/shared/clock.js';
+import { openDatabase, type DatabaseHandle } from '../../src/shared/db/client.js';
 import { createGroupCommit, type GroupCommit } from '../../src/shared/db/group-commit.js';
+import { orderBody, productBody, storeBody } from '../support/factories.js';
 import { tempDir } from '../support/process.js';
 
 // SQLite only (the `sqlite` vitest project): the group commit batches the writes of SQLite's one
@@ -108,5 +114,121 @@ describe('group commit', () => {
     const later = commit(insert('a')).then(() => commit(insert('b')));
     await expect(later).resolves.toBe('b');
     expect(committed()).toBe('a,b');
+  });
+});
+
+describe("the services' writes on SQLite", () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let reader: Database.Database;
+
+  beforeEach(() => {
+    dir = tempDir('service-writes-');
+    const file = path.join(dir, 'service.db');
+    handle = openDatabase(`file:${file}`);
+    reader = new Database(file, { readonly: true });
+  });
+
+  afterEach(() => {
+    reader.close();
+    handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Each case makes two writes of one kind in one turn, as two requests arriving together do. Each write was its own
+  // transaction, committed at once (and for a key exchange, about half of its time: BENCHMARKS.md).
+  it('commit together in the turn’s group commit: another connection sees none of them before the turn ends', async () => {
+    const now = '2024-07-01T08:00:00.000Z';
+    const { accountId } = createApiKey(handle.db, manualClock(new Date(now)), { name: 'writes' });
+    const commerce = sqliteOrdersRepositories(handle.db);
+    const { keys, transactions } = sqliteKeysRepositories(handle.db);
+    const store = await commerce.stores.insert({ ...storeBody(), id: 'sto_w', accountId, now });
+    expect(store).toMatchObject({ id: 'sto_w' });
+    const orders = ['ord_a', 'ord_b'];
+    for (const id of orders) await commerce.orders.insert('sto_w', id, orderBody() as never, now);
+    const products = ['prd_a', 'prd_b'];
+    for (const id of products) await commerce.products.insert('sto_w', id, productBody() as never, now);
+    const shipping = (orderId: string) =>
+      ({
+        order_id: orderId,
+        delivery_method: 'shipping',
+        status: 'pending',
+        line_items: [{ source_id: 'li-3', quantity: 1 }],
+      }) as never;
+    const fulfillments = ['ful_a', 'ful_b'];
+    const key = (id: string) => ({
+      id,
+      accountId,
+      provider: 'dev',
+      hardwareVersion: 1,
+      clientSecretVerifier: 'ab'.repeat(32),
+      createdAt: now,
+    });
+    const txn = (id: string) => ({
+      id,
+      keyId: 'key_a',
+      accountId,
+      kind: 'generate' as const,
+      clientReturnUrl: 'https://app.example/return',
+      promptTokenHash: `prompt-${id}`,
+      keyTokenHash: `key-token-${id}`,
+      completedAt: now,
+      createdAt: now,
+      expiresAt: '2024-07-01T09:00:00.000Z',
+    });
+    const later = new Date('2024-07-01T08:30:00.000Z');
+    const count = (table: string) => reader.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    const docs = (table: string, ids: string[]) =>
+      ids.map((id) => JSON.parse(reader.prepare(`SELECT doc FROM ${table} WHERE id = ?`).pluck().get(id) as string));
+
+    const cases: Array<[string, () => Array<unknown>, () => unknown, unknown]> = [
+      [
+        'an order patched',
+        () => orders.map((id) => commerce.orders.update('sto_w', id, { note: 'patched' }, now)),
+        () => docs('orders', orders).map((o: { note?: string }) => o.note),
+        ['patched', 'patched'],
+      ],
+      [
+        'a product patched',
+        () => products.map((id) => commerce.products.update('sto_w', id, { title: 'Patched' }, now)),
+        () => docs('products', products).map((p: { title: string }) => p.title),
+        ['Patched', 'Patched'],
+      ],
+      [
+        'a fulfillment created',
+        () => fulfillments.map((id, i) => commerce.fulfillments.insert('sto_w', id, shipping(orders[i]!), now)),
+        () => count('fulfillments'),
+        2,
+      ],
+      [
+        'a fulfillment moved',
+        () =>
+          fulfillments.map((id) =>
+            commerce.fulfillments.change('sto_w', id, (f) => ({ next: { ...f, status: 'processing' } }), now),
+          ),
+        () => docs('fulfillments', fulfillments).map((f: { status: string }) => f.status),
+        ['processing', 'processing'],
+      ],
+      ['a key made', () => ['key_a', 'key_b'].map((id) => keys.insert(key(id))), () => count('keygen_keys'), 2],
+      [
+        'a key transaction started',
+        () => ['txn_a', 'txn_b'].map((id) => transactions.insert(txn(id))),
+        () => count('keygen_transactions'),
+        2,
+      ],
+      [
+        'a key token exchanged',
+        () => ['txn_a', 'txn_b'].map((id) => transactions.consumeKeyToken('key_a', `key-token-${id}`, later)),
+        () => [count('keygen_transactions'), count('keygen_spent_tokens')],
+        [0, 4],
+      ],
+    ];
+    for (const [name, write, seen, expected] of cases) {
+      const before = seen();
+      const pending = write();
+      expect(seen(), `${name}: committed before the turn ended`).toEqual(before);
+      await Promise.all(pending);
+      expect(seen(), name).toEqual(expected);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { inTransaction, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
 import { STORED_LOCATION } from '../locations/repository.sqlite.js';
@@ -25,9 +25,10 @@ const FILTERS = [
 ] as const satisfies ReadonlyArray<readonly [keyof FulfillmentPageQuery, string]>;
 
 /**
- * The fulfillments on SQLite. Every write is one BEGIN IMMEDIATE transaction: the write lock is
- * taken before the first read, so the units left of an order's items, or a fulfillment's status,
- * cannot change between the read that decides and the write.
+ * The fulfillments on SQLite. Every write runs in the turn's group commit, a BEGIN IMMEDIATE transaction: the write
+ * lock is taken before the first read, so the units left of an order's items, or a fulfillment's status, cannot
+ * change between the read that decides and the write (an earlier unit of the same batch is seen, as committed).
+ * Each unit writes with one statement, after its reads.
  */
 export function sqliteFulfillments(db: Db): FulfillmentRepository {
   const sqlite = sqliteOf(db);
@@ -69,47 +70,55 @@ export function sqliteFulfillments(db: Db): FulfillmentRepository {
   return {
     find: (storeId, id) => reads.read(() => read.get(storeId, id) as JsonText<Fulfillment> | undefined),
     insert: (storeId, id, body, now) =>
-      inTransaction(db, () => {
-        const ordered = order.get(storeId, body.order_id);
-        const pickup = body.pickup_location ? location.get(storeId, body.pickup_location.location_id) : undefined;
-        const missing = [
-          ...(ordered ? [] : (['order'] as const)),
-          ...(body.pickup_location && !pickup ? (['pickup_location'] as const) : []),
-          ...shipLocations(body)
-            .filter(([, locationId]) => !location.get(storeId, locationId))
-            .map(([field]) => field),
-        ];
-        if (missing.length > 0) return { missing };
-        if (body.source_id !== undefined && sourceIdTaken.get(storeId, body.source_id) !== undefined) {
-          return SOURCE_ID_CONFLICT;
-        }
-        const holding = (held.all(storeId, body.order_id) as string[]).map((doc) => JSON.parse(doc) as Fulfillment);
-        const problems = lineItemProblems((JSON.parse(ordered!.doc) as Order).items, holding, body.line_items);
-        if (problems.length > 0) return { lineItems: problems };
-        const json = newFulfillmentJson(id, storeId, body, pickup, now);
-        const inserted = insert.run(
-          id,
-          storeId,
-          body.order_id,
-          ordered!.sourceId,
-          body.source_id ?? null,
-          body.status,
-          json,
-          now,
-          now,
-        );
-        return inserted.changes === 1 ? { fulfillment: json } : SOURCE_ID_CONFLICT;
-      }),
+      inGroupCommit(
+        db,
+        () => {
+          const ordered = order.get(storeId, body.order_id);
+          const pickup = body.pickup_location ? location.get(storeId, body.pickup_location.location_id) : undefined;
+          const missing = [
+            ...(ordered ? [] : (['order'] as const)),
+            ...(body.pickup_location && !pickup ? (['pickup_location'] as const) : []),
+            ...shipLocations(body)
+              .filter(([, locationId]) => !location.get(storeId, locationId))
+              .map(([field]) => field),
+          ];
+          if (missing.length > 0) return { missing };
+          if (body.source_id !== undefined && sourceIdTaken.get(storeId, body.source_id) !== undefined) {
+            return SOURCE_ID_CONFLICT;
+          }
+          const holding = (held.all(storeId, body.order_id) as string[]).map((doc) => JSON.parse(doc) as Fulfillment);
+          const problems = lineItemProblems((JSON.parse(ordered!.doc) as Order).items, holding, body.line_items);
+          if (problems.length > 0) return { lineItems: problems };
+          const json = newFulfillmentJson(id, storeId, body, pickup, now);
+          const inserted = insert.run(
+            id,
+            storeId,
+            body.order_id,
+            ordered!.sourceId,
+            body.source_id ?? null,
+            body.status,
+            json,
+            now,
+            now,
+          );
+          return inserted.changes === 1 ? { fulfillment: json } : SOURCE_ID_CONFLICT;
+        },
+        ONE_STATEMENT,
+      ),
     change: (storeId, id, change, now) =>
-      inTransaction(db, () => {
-        const doc = find(storeId, id);
-        if (doc === undefined) return undefined;
-        const decided = change(JSON.parse(doc) as Fulfillment);
-        if ('refused' in decided) return decided;
-        const json = changedFulfillmentJson(decided.next, now);
-        update.run(decided.next.status, json, now, storeId, id);
-        return { fulfillment: json };
-      }),
+      inGroupCommit(
+        db,
+        () => {
+          const doc = find(storeId, id);
+          if (doc === undefined) return undefined;
+          const decided = change(JSON.parse(doc) as Fulfillment);
+          if ('refused' in decided) return decided;
+          const json = changedFulfillmentJson(decided.next, now);
+          update.run(decided.next.status, json, now, storeId, id);
+          return { fulfillment: json };
+        },
+        ONE_STATEMENT,
+      ),
     list: (q) => {
       const given = FILTERS.filter(([name]) => q[name] !== undefined);
       const values = given.map(([name]) => (name === 'ids' ? JSON.stringify(q.ids) : q[name]));

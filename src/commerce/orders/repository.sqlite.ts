@@ -1,4 +1,4 @@
-import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { PAGE, TEXT_PARAM } from '../../shared/db/statements.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
 import { rowKey } from '../../shared/ids.js';
@@ -148,14 +148,18 @@ function updateOrder(
   id: string,
   patch: OrderUpdate,
   now: string,
-): JsonText<Order> | undefined {
-  return inTransaction(db, () => {
-    const doc = s.byId.get(storeId, id) as JsonText<Order> | undefined;
-    if (doc === undefined || Object.keys(patch).length === 0) return doc;
-    const { json, sourceUpdatedMs } = patchedOrderJson(doc, patch, now);
-    s.update.run(json, sourceUpdatedMs, now, storeId, id);
-    return json;
-  });
+): Promise<JsonText<Order> | undefined> {
+  return inGroupCommit(
+    db,
+    () => {
+      const doc = s.byId.get(storeId, id) as JsonText<Order> | undefined;
+      if (doc === undefined || Object.keys(patch).length === 0) return doc;
+      const { json, sourceUpdatedMs } = patchedOrderJson(doc, patch, now);
+      s.update.run(json, sourceUpdatedMs, now, storeId, id);
+      return json;
+    },
+    ONE_STATEMENT,
+  );
 }
 
 function listPage(s: Statements, q: OrderPageQuery): MaybePromise<PageRow[]> {

@@ -1,4 +1,4 @@
-import { inGroupCommit, inTransaction, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
+import { inGroupCommit, ONE_STATEMENT, sqliteOf, type Db } from '../../shared/db/client.js';
 import { turnReads } from '../../shared/db/turn-reads.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
@@ -32,14 +32,19 @@ export function sqliteProducts(db: Db): ProductRepository {
         },
         ONE_STATEMENT,
       ),
-    // BEGIN IMMEDIATE: the write lock is taken before the read, so no other write comes between.
+    // In the turn's group commit, whose BEGIN IMMEDIATE takes the write lock before the read: no other write comes
+    // between.
     update: (storeId, id, patch, now) =>
-      inTransaction(db, () => {
-        const doc = find(storeId, id);
-        if (doc === undefined || Object.keys(patch).length === 0) return doc;
-        const json = patchedProductJson(doc, patch, now);
-        update.run(json, now, storeId, id);
-        return json;
-      }),
+      inGroupCommit(
+        db,
+        () => {
+          const doc = find(storeId, id);
+          if (doc === undefined || Object.keys(patch).length === 0) return doc;
+          const json = patchedProductJson(doc, patch, now);
+          update.run(json, now, storeId, id);
+          return json;
+        },
+        ONE_STATEMENT,
+      ),
   };
 }
