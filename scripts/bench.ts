@@ -92,7 +92,11 @@ const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
-const KEY_TOKENS = 150_000;
+/**
+ * One-time key tokens for an exchange row: enough for 8,000 exchanges a second through every round and warm-up (about
+ * twice what a server of two cores answers on SQLite), so that no round runs out; sealing one costs about 50 µs.
+ */
+const KEY_TOKENS = Math.ceil(ROUNDS * (WARMUP + DURATION) * 8_000);
 /** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
 const KEY_TOKENS_PG = 60_000;
 // Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).
@@ -1010,7 +1014,6 @@ async function keysByBackend() {
     KEYGEN_PKCS11_TOKEN_LABEL: 'keygen-bench',
     KEYGEN_PKCS11_PIN: pin,
   };
-  const KEYS_TOKENS = 60_000;
   const backends: Array<{
     name: string;
     extra: Record<string, string>;
@@ -1025,9 +1028,9 @@ async function keysByBackend() {
     const seeded = seedBase(path.join(dir, `${b.name.split(' ')[0]}.db`), 1);
     const env = { ...serverEnv(seeded.file), ...b.extra };
     const t0 = performance.now();
-    const tokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEYS_TOKENS);
+    const tokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
     console.log(
-      `  ${b.name}: ${KEYS_TOKENS.toLocaleString('en-US')} key tokens sealed in ${f2((performance.now() - t0) / 1000)} s`,
+      `  ${b.name}: ${KEY_TOKENS.toLocaleString('en-US')} key tokens sealed in ${f2((performance.now() - t0) / 1000)} s`,
     );
     backends.push({ ...b, seeded, env, tokens });
   }
@@ -1115,7 +1118,7 @@ async function keysByBackend() {
     ];
     const after =
       "Each cell is the median of the rounds (by req/s). CPU is the server process's (user + system) per answered request, the token's work included: SoftHSM2 is a library in the process, whose operations run on the event loop (the default: KEYGEN_PKCS11_THREAD_POOL unset). " +
-      `Sealed-module operations per request: init 1 (the client-secret verifier, an HMAC), generate transaction 2 (the verifier, the client secret sealed), exchange 1 (the key token unsealed). The exchange rows spend one of ${KEYS_TOKENS.toLocaleString('en-US')} one-time key tokens per request, seeded per server under its own root (scripts/bench/seed-keys.ts).`;
+      `Sealed-module operations per request: init 1 (the client-secret verifier, an HMAC), generate transaction 2 (the verifier, the client secret sealed), exchange 1 (the key token unsealed). The exchange rows spend one of ${KEY_TOKENS.toLocaleString('en-US')} one-time key tokens per request, seeded per server under its own root (scripts/bench/seed-keys.ts).`;
     const md = `## Key operations: the root in the sealed file and in a SoftHSM2 token\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n`;
     console.log(`\n${md}`);
     writeSection('keys-backends', md);
