@@ -3,11 +3,12 @@
  * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
  * self time per function and per file/package.
  *
- *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|store|health|keys|all] [--duration 5] [--prof]
+ *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|patch|store|health|keys|all] [--duration 5] [--prof]
  *     [--server dist/server.mjs] [--connections 10] [--log-level info] [--perf FILE] [--node-flags="--flag ..."]
  *
  * list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
- * nothing of the order service) split a page's cost into what every request pays and what each row adds.
+ * nothing of the order service) split a page's cost into what every request pays and what each row adds. patch
+ * changes the note of a random one of the seeded orders (a read and a write in the turn's group commit).
  * --node-flags="..." (with "=", since its value begins with --) are given to the server's node before the bundle
  * (V8's --log-deopt --logfile=FILE, say).
  *
@@ -27,7 +28,7 @@ import autocannon, { type Request } from 'autocannon';
 import { ROOT, startServer, tempDir } from '../../test/support/process.js';
 import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
-import { seedBase, seedOrders, serverEnv } from './seed.js';
+import { seedBase, seededOrderId, seedOrders, serverEnv } from './seed.js';
 import { seedKeyTokens } from './seed-keys.js';
 
 const { values: opts } = parseArgs({
@@ -115,10 +116,21 @@ async function main() {
   const keys =
     opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, 60_000) : undefined;
   let spent = 0;
+  let patched = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
   const ops: Record<string, Request> = {
     ...orderRequests(seeded.apiKey, { read: readStore, write: writeStore }),
     list1: { method: 'GET', path: `${BASE}/orders?limit=1`, headers: headers(readStore) },
+    patch: {
+      method: 'PATCH',
+      path: `${BASE}/orders/${seededOrderId(0)}`,
+      headers: { 'content-type': 'application/json', ...headers(readStore) },
+      setupRequest: (r: Request) => ({
+        ...r,
+        path: `${BASE}/orders/${seededOrderId(Math.floor(Math.random() * 1_000))}`,
+        body: `{"note":"patched ${++patched}"}`,
+      }),
+    },
     health: { method: 'GET', path: '/healthz' },
     store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
     keys: {
