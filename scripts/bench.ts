@@ -94,7 +94,7 @@ const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
 /**
  * One-time key tokens for an exchange row: enough for 8,000 exchanges a second through every round and warm-up (about
- * twice what a server of two cores answers on SQLite), so that no round runs out; sealing one costs about 50 µs.
+ * twice what a server of two cores answers on SQLite), so that no round runs out; sealing one costs 50–100 µs.
  */
 const KEY_TOKENS = Math.ceil(ROUNDS * (WARMUP + DURATION) * 8_000);
 /** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
