@@ -135,8 +135,8 @@ describe("the services' writes on SQLite", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // Each case makes two writes of one kind in one turn, as two requests arriving together do. Each write was its own
-  // transaction, committed at once (and for a key exchange, about half of its time: BENCHMARKS.md).
+  // Each case makes two writes of one kind in one turn, as two requests arriving together do. In a transaction of its
+  // own, each would commit at once (for a key exchange, about half of its time: BENCHMARKS.md, "Twenty-third look").
   it('commit together in the turn’s group commit: another connection sees none of them before the turn ends', async () => {
     const now = '2024-07-01T08:00:00.000Z';
     const { accountId } = createApiKey(handle.db, manualClock(new Date(now)), { name: 'writes' });
