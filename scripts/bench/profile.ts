@@ -3,12 +3,13 @@
  * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
  * self time per function and per file/package.
  *
- *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|patch|store|health|keys|all] [--duration 5] [--prof]
+ *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|patch|product|store|health|keys|all] [--duration 5] [--prof]
  *     [--server dist/server.mjs] [--connections 10] [--log-level info] [--perf FILE] [--node-flags="--flag ..."]
  *
  * list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
  * nothing of the order service) split a page's cost into what every request pays and what each row adds. patch
- * changes the note of a random one of the seeded orders (a read and a write in the turn's group commit).
+ * changes the note of a random one of the seeded orders (a read and a write in the turn's group commit); product
+ * creates a product of two variants, as the bench's row does.
  * --node-flags="..." (with "=", since its value begins with --) are given to the server's node before the bundle
  * (V8's --log-deopt --logfile=FILE, say).
  *
@@ -30,6 +31,7 @@ import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
 import { seedBase, seededOrderId, seedOrders, serverEnv } from './seed.js';
 import { seedKeyTokens } from './seed-keys.js';
+import { productBody } from '../../test/support/factories.js';
 
 const { values: opts } = parseArgs({
   options: {
@@ -107,6 +109,7 @@ function memoryMb(pid: number): { rss: number; peak: number } {
 }
 
 async function main() {
+  const chosen = opts.op === 'all' ? ['post', 'get', 'list'] : opts.op.split(',');
   const dir = tempDir('prof-');
   const file = path.join(dir, 'bench.db');
   const seeded = seedBase(file, 2);
@@ -115,10 +118,17 @@ async function main() {
   const env = serverEnv(file, opts['log-level']);
   // As scripts/bench.ts seeds them: enough for 8,000 exchanges a second through the warm-up second and the run.
   const keyTokens = Math.ceil((1 + Number(opts.duration)) * 8_000);
-  const keys =
-    opts.op === 'keys' ? await seedKeyTokens(file, { ...process.env, ...env }, seeded.accountId, keyTokens) : undefined;
+  const keys = chosen.includes('keys')
+    ? await seedKeyTokens(
+        file,
+        { ...process.env, ...env },
+        seeded.accountId,
+        keyTokens * chosen.filter((op) => op === 'keys').length,
+      )
+    : undefined;
   let spent = 0;
   let patched = 0;
+  let products = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
   const ops: Record<string, Request> = {
     ...orderRequests(seeded.apiKey, { read: readStore, write: writeStore }),
@@ -133,6 +143,12 @@ async function main() {
         body: `{"note":"patched ${++patched}"}`,
       }),
     },
+    product: {
+      method: 'POST',
+      path: `${BASE}/products`,
+      headers: { 'content-type': 'application/json', ...headers(writeStore) },
+      setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(productBody({ source_id: `pp-${++products}` })) }),
+    },
     health: { method: 'GET', path: '/healthz' },
     store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
     keys: {
@@ -145,8 +161,8 @@ async function main() {
       }),
     },
   };
-  const chosen = opts.op === 'all' ? ['post', 'get', 'list'] : [opts.op];
-  if (!ops[chosen[0]!]) throw new Error(`--op: all or one of ${Object.keys(ops).join(', ')}, not ${opts.op}`);
+  for (const name of chosen)
+    if (!ops[name]) throw new Error(`--op: all or some of ${Object.keys(ops).join(', ')}, not ${name}`);
   const profDir = path.join(dir, 'prof');
   const cmd = [
     process.execPath,
