@@ -423,7 +423,7 @@ function header(serverLabel: string): string {
         ? `DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
         : 'fresh SQLite file database (WAL)'
     }`,
-    `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, 127.0.0.1`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per row and round, ${ROUNDS} rounds (each row gives its median round), 127.0.0.1`,
   ].join('\n');
 }
 
