@@ -9,7 +9,8 @@
  * list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
  * nothing of the order service) split a page's cost into what every request pays and what each row adds. patch
  * changes the note of a random one of the seeded orders (a read and a write in the turn's group commit); product
- * creates a product of two variants, as the bench's row does.
+ * creates a product of two variants, as the bench's row does. A list (--op post,keys,post) runs its operations in turn
+ * on one server, so that one can see whether a row's load changes the next one's.
  * --node-flags="..." (with "=", since its value begins with --) are given to the server's node before the bundle
  * (V8's --log-deopt --logfile=FILE, say).
  *
@@ -116,7 +117,8 @@ async function main() {
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
   const env = serverEnv(file, opts['log-level']);
-  // As scripts/bench.ts seeds them: enough for 8,000 exchanges a second through the warm-up second and the run.
+  // As scripts/bench.ts seeds them: enough for 8,000 exchanges a second through the warm-up second and the run of
+  // each `keys` in the list.
   const keyTokens = Math.ceil((1 + Number(opts.duration)) * 8_000);
   const keys = chosen.includes('keys')
     ? await seedKeyTokens(
