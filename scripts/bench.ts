@@ -60,7 +60,7 @@ import {
   type Seeded,
 } from './bench/seed.js';
 import { childrenOf, cpuSeconds } from './bench/proc.js';
-import { seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
+import { keyTokensFor, seedKeyTokens, seedKeyTokensPostgres, type SeededKeyTokens } from './bench/seed-keys.js';
 import { largeOrderBody } from '../test/support/factories.js';
 import { SOFTHSM_MISSING, SOFTHSM_MODULE, SOFTHSM_UTIL, softhsmAvailable } from '../test/support/softhsm-bin.js';
 
@@ -92,11 +92,8 @@ const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
-/**
- * One-time key tokens for an exchange row: enough for 8,000 exchanges a second through every round and warm-up (about
- * twice what a server of two cores answers on SQLite), so that no round runs out; sealing one costs 50–100 µs.
- */
-const KEY_TOKENS = Math.ceil(ROUNDS * (WARMUP + DURATION) * 8_000);
+/** One-time key tokens for an exchange row: enough for every round and warm-up. */
+const KEY_TOKENS = keyTokensFor(ROUNDS * (WARMUP + DURATION));
 /** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
 const KEY_TOKENS_PG = 60_000;
 // Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).

@@ -31,7 +31,7 @@ import { ROOT, startServer, tempDir } from '../../test/support/process.js';
 import { orderRequests } from './order-requests.js';
 import { cpuSeconds } from './proc.js';
 import { seedBase, seededOrderId, seedOrders, serverEnv } from './seed.js';
-import { seedKeyTokens } from './seed-keys.js';
+import { keyTokensFor, seedKeyTokens } from './seed-keys.js';
 import { productBody } from '../../test/support/factories.js';
 
 const { values: opts } = parseArgs({
@@ -117,17 +117,17 @@ async function main() {
   const [readStore, writeStore] = seeded.storeIds;
   seedOrders(file, readStore, 0, 1_000);
   const env = serverEnv(file, opts['log-level']);
-  // As scripts/bench.ts seeds them: enough for 8,000 exchanges a second through the warm-up second and the run of
-  // each `keys` in the list.
-  const keyTokens = Math.ceil((1 + Number(opts.duration)) * 8_000);
-  const keys = chosen.includes('keys')
-    ? await seedKeyTokens(
-        file,
-        { ...process.env, ...env },
-        seeded.accountId,
-        keyTokens * chosen.filter((op) => op === 'keys').length,
-      )
-    : undefined;
+  // Enough for the warm-up second and the run of each `keys` in the list.
+  const keySlices = chosen.filter((op) => op === 'keys').length;
+  const keys =
+    keySlices > 0
+      ? await seedKeyTokens(
+          file,
+          { ...process.env, ...env },
+          seeded.accountId,
+          keyTokensFor(keySlices * (1 + Number(opts.duration))),
+        )
+      : undefined;
   let spent = 0;
   let patched = 0;
   let products = 0;

@@ -29,6 +29,12 @@ import {
 import { openDatabase } from '../../src/shared/db/client.js';
 import { insertRowsPostgres } from './seed.js';
 
+/**
+ * One-time key tokens for `seconds` of exchanges: 8,000 a second, about twice what a server of two cores answers on
+ * SQLite, so that no run spends them all; sealing one costs 50–100 µs.
+ */
+export const keyTokensFor = (seconds: number): number => Math.ceil(seconds * 8_000);
+
 export interface SeededKeyTokens {
   keyId: string;
   /** Unused key tokens, each good for one exchange. */
