@@ -397,6 +397,8 @@ const keyTraffic = (apiKey: string): Op => {
 };
 
 const keysOnMain = () => existsSync(path.join(ROOT, 'openapi/keys.yaml')) && existsSync(path.join(ROOT, 'src/keys'));
+/** Whether `--ops` (none: every row) asks for the throughput row of this name. */
+const wantsRow = (name: string) => !opts.ops || opts.ops.split(',').includes(name);
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -523,6 +525,8 @@ async function throughput() {
   let env: Record<string, string>;
   let seeded: Seeded;
   let keyTokens: SeededKeyTokens | undefined;
+  // Seeding the exchange row's tokens takes seconds (280,000 on SQLite): only for a run that has the row.
+  const wantsExchange = keysOnMain() && wantsRow('exchange');
   let postgres: Awaited<ReturnType<typeof benchPostgres>> | undefined;
   let pool: pg.Pool | undefined;
   if (ON_PG) {
@@ -539,14 +543,14 @@ async function throughput() {
     await migratePostgres(pool);
     seeded = await seedBasePostgres(pool, 2);
     await seedOrdersPostgres(pool, seeded.storeIds[0]!, 0, 1_000);
-    if (keysOnMain())
+    if (wantsExchange)
       keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS_PG);
   } else {
     seeded = seedBase(path.join(dir, 'bench.db'), 2);
     env = serverEnv(seeded.file);
     seedOrders(seeded.file, seeded.storeIds[0]!, 0, 1_000);
     // One-time key tokens for the exchange row: more than its rounds can spend at a few thousand req/s.
-    if (keysOnMain())
+    if (wantsExchange)
       keyTokens = await seedKeyTokens(seeded.file, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
   }
   const [readStore, writeStore] = seeded.storeIds;
@@ -594,7 +598,7 @@ async function throughput() {
       op: getOne('GET /fulfillments/{id}', `${BASE}/fulfillments/${made.fulfillmentId}`, readStore, key),
     },
     ...(exchange ? [{ name: 'exchange', op: exchange }] : []),
-  ].filter((row) => !opts.ops || opts.ops.split(',').includes(row.name));
+  ].filter((row) => wantsRow(row.name));
   const ratios: number[][] = rows.map(() => []);
   const samples: Array<Array<{ ref: Measured; real: Measured }>> = rows.map(() => []);
   let mem: ReturnType<typeof memory>;
@@ -658,6 +662,8 @@ async function throughput() {
   }
   rmSync(dir, { recursive: true, force: true });
 
+  // The order creates' row, when the run has it (--ops may leave it out).
+  const creates = rows.find((row) => row.name === 'post');
   const lines = [
     `| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) |${ON_PG ? ' database CPU µs/req | statements/req |' : ''} ratio (median round) | ratio, all rounds | target | |${ON_PG ? '' : ' ÷ Fastify peer (median round; all rounds; peer CPU µs/req) | ≥ 2 |'}`,
     `|---|---:|---:|---:|---:|---:|${ON_PG ? '---:|---:|' : ''}---:|---:|---:|---|${ON_PG ? '' : '---:|---|'}`,
@@ -674,7 +680,7 @@ async function throughput() {
       const db = ON_PG ? ` ${f0(m!.dbCpuUs ?? NaN)} | ${f2(m!.statementsPerRequest ?? NaN)} |` : '';
       return `| ${op.name}${m!.bad ? ` (${m!.bad} non-2xx)` : ''}${bytes === undefined ? '' : ` (${bytes.toLocaleString('en-US')} B)`} | ${f0(r!.rps)} | ${r!.p50} / ${r!.p99} | ${f0(m!.rps)} | ${m!.p50} / ${m!.p99} | ${f0(m!.cpuUs)} (${f0(r!.cpuUs)}) |${db} **${f2(ratio)}** | ${spread} | ${target === undefined ? 'measured' : `≥ ${target}`} | ${verdict} |${vsPeer}`;
     }),
-    ...(exchange
+    ...(keysOnMain()
       ? []
       : ['| GET /keygen/keys/{id}?keyToken= | | | TODO | | | | | measured | key service not on main yet |']),
   ];
@@ -682,13 +688,15 @@ async function throughput() {
     `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). ` +
     (ON_PG
       ? 'Database CPU is that of every process of the cluster (its backends, WAL writer, checkpointer) during the row; statements per request are those pg_stat_statements counted (BEGIN and COMMIT included) over the requests answered (requests still in flight when a row stops add a few). '
-      : `WAL file: ${f2(walRunning)} MB while running (after ${f0(rows[0].real!.ok)} inserts), ${f2(wal)} MB after shutdown. `) +
-    `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${rows[0].real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). ` +
+      : `WAL file: ${f2(walRunning)} MB while running${creates ? ` (after ${f0(creates.real!.ok)} inserts)` : ''}, ${f2(wal)} MB after shutdown. `) +
+    (creates
+      ? `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${creates.real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). `
+      : '') +
     (ON_PG
       ? ''
       : 'The Fastify peer (scripts/bench/fastify-peer.mjs) is the order rows written with Fastify as its documentation shows (route schemas from openapi/orders.yaml validated by its ajv, response schemas serialized by fast-json-stringify, the key and store checks in a hook, its own request logging at the same level as the server, to /dev/null) on better-sqlite3, on a copy of the same seeded database, loaded with the same requests right after the server in every round. ') +
     "The reference is plain node:http answering the same bytes as the server (scripts/bench/reference-server.mjs): before each row, in every round, it is given the server's own answer to one request of the row (status, headers, body; the row's name gives the body's size), and it answers every request with it after reading the body and `JSON.parse` of it; it is loaded with the same requests (path, headers, body) just before the server." +
-    (exchange && keyTokens
+    (exchange && keyTokens && rows.some((row) => row.op === exchange)
       ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
       : '');
   // Where the database's time goes, per operation: each statement's calls per request and mean time (median round).
