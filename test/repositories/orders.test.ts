@@ -251,6 +251,32 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
       expect(final.tags[0]).toMatch(/^t\d+$/);
     },
   );
+
+  // On PostgreSQL the finds asked for in one turn go as one statement (src/shared/db/pg-turn-finds.ts); on SQLite
+  // they are the turn's reads.
+  it.skipIf(!available)('find each of many orders asked for at once, in its own store only', async () => {
+    const { accountId } = await e.account('finds');
+    for (const s of ['sto_f1', 'sto_f2'])
+      await e.repos.stores.insert({ id: s, accountId, source_id: s, name: 'S', currency: 'EUR', now: NOW });
+    for (let i = 0; i < 8; i++)
+      await e.repos.orders.insert(i % 2 ? 'sto_f2' : 'sto_f1', `ord_f${i}`, orderBody({ source_id: `f-${i}` }), NOW);
+    const asks = Array.from({ length: 40 }, (_, i) => ({
+      store: i % 3 ? 'sto_f1' : 'sto_f2',
+      id: i % 7 === 6 ? `ord_nope${i}` : i % 11 === 10 ? 'ord_f0\0' : `ord_f${i % 8}`,
+    }));
+    const together = await Promise.all(asks.map((a) => e.repos.orders.find(a.store, a.id)));
+    const oneByOne: unknown[] = [];
+    for (const a of asks) oneByOne.push(await e.repos.orders.find(a.store, a.id));
+    expect(together).toEqual(oneByOne);
+    const ids = together.map((doc) => (doc === undefined ? null : (JSON.parse(doc) as { id: string }).id));
+    expect(ids).toEqual(
+      asks.map((a) => {
+        const n = Number(/^ord_f(\d)$/.exec(a.id)?.[1] ?? -1);
+        return n >= 0 && (n % 2 ? 'sto_f2' : 'sto_f1') === a.store ? `ord_f${n}` : null;
+      }),
+    );
+    expect(ids.filter(Boolean).length).toBeGreaterThan(10);
+  });
 });
 
 describe.skipIf(!postgresUrl)(onPostgres('the two engines'), () => {

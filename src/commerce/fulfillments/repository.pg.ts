@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction, isUniqueViolation } from '../../shared/db/postgres.js';
+import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Order } from '../orders/repository.js';
@@ -22,14 +23,7 @@ import { lineItemProblems } from './rules.js';
  */
 export function postgresFulfillments(pool: pg.Pool): FulfillmentRepository {
   return {
-    find: async (storeId, id) =>
-      (
-        await pool.query<{ doc: JsonText<Fulfillment> }>({
-          name: 'fulfillments-find',
-          text: 'SELECT doc FROM fulfillments WHERE store_id = $1 AND id = $2',
-          values: [storeId, id],
-        })
-      ).rows[0]?.doc,
+    find: turnDocumentFinds<JsonText<Fulfillment>>(pool, 'fulfillments'),
     insert: (storeId, id, body, now) =>
       inPostgresTransaction(pool, async (client): Promise<CreateOutcome> => {
         const order = (

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
+import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
 import { storedLocationQuery } from '../locations/repository.pg.js';
@@ -33,14 +34,7 @@ function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
 /** A patch holds the order's row lock from read to write, so concurrent patches never lose one. */
 export function postgresOrders(pool: pg.Pool): OrderRepository {
   return {
-    find: async (storeId, id) =>
-      (
-        await pool.query<{ doc: JsonText<Order> }>({
-          name: 'orders-find',
-          text: 'SELECT doc FROM orders WHERE store_id = $1 AND id = $2',
-          values: [storeId, id],
-        })
-      ).rows[0]?.doc,
+    find: turnDocumentFinds<JsonText<Order>>(pool, 'orders'),
     async insert(storeId, id, body, now) {
       const location = body.pickup_location
         ? (await pool.query<StoredLocation>(storedLocationQuery(storeId, body.pickup_location.location_id))).rows[0]

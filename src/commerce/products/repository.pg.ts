@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
+import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT } from '../outcomes.js';
 import type { Product, ProductRepository } from './repository.js';
@@ -12,14 +13,7 @@ import { newProductJson, patchedProductJson } from './render.js';
  */
 export function postgresProducts(pool: pg.Pool): ProductRepository {
   return {
-    find: async (storeId, id) =>
-      (
-        await pool.query<{ doc: JsonText<Product> }>({
-          name: 'products-find',
-          text: 'SELECT doc FROM products WHERE store_id = $1 AND id = $2',
-          values: [storeId, id],
-        })
-      ).rows[0]?.doc,
+    find: turnDocumentFinds<JsonText<Product>>(pool, 'products'),
     async insert(storeId, id, body, now) {
       const json = newProductJson(id, storeId, body, now);
       const inserted = await pool.query({
