@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
+import { turnInserts } from '../../shared/db/pg-turn-inserts.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
 import { storedLocationQuery } from '../locations/repository.pg.js';
@@ -31,8 +32,25 @@ function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
   return `SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`;
 }
 
-/** A patch holds the order's row lock from read to write, so concurrent patches never lose one. */
+const ORDER_COLUMNS = [
+  ['id', 'text'],
+  ['store_id', 'text'],
+  ['source_id', 'text'],
+  ['location_id', 'text'],
+  ['source_created_ms', 'bigint'],
+  ['source_updated_ms', 'bigint'],
+  ['doc', 'text'],
+  ['created_at', 'text'],
+  ['updated_at', 'text'],
+] as const;
+
+/**
+ * A turn's creates go as one statement (turnInserts), whose unique index decides a taken source_id; a turn's gets by
+ * id too (turnDocumentFinds). A patch holds the order's row lock from read to write, so concurrent patches never
+ * lose one.
+ */
 export function postgresOrders(pool: pg.Pool): OrderRepository {
+  const storeOrder = turnInserts(pool, 'orders', ORDER_COLUMNS, ['store_id', 'source_id']);
   return {
     find: turnDocumentFinds<JsonText<Order>>(pool, 'orders'),
     async insert(storeId, id, body, now) {
@@ -49,24 +67,18 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
         return taken.rowCount ? SOURCE_ID_CONFLICT : UNKNOWN_PICKUP_LOCATION;
       }
       const json = newOrderJson(id, storeId, body, location, now);
-      const inserted = await pool.query({
-        name: 'orders-insert',
-        text: `INSERT INTO orders
-          (id, store_id, source_id, location_id, source_created_ms, source_updated_ms, doc, created_at, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (store_id, source_id) DO NOTHING`,
-        values: [
-          id,
-          storeId,
-          body.source_id,
-          body.pickup_location?.location_id ?? null,
-          instant(body.source_created_at),
-          instant(body.source_updated_at),
-          json,
-          now,
-          now,
-        ],
-      });
-      return inserted.rowCount === 1 ? json : SOURCE_ID_CONFLICT;
+      const stored = await storeOrder([
+        id,
+        storeId,
+        body.source_id,
+        body.pickup_location?.location_id ?? null,
+        instant(body.source_created_at),
+        instant(body.source_updated_at),
+        json,
+        now,
+        now,
+      ]);
+      return stored ? json : SOURCE_ID_CONFLICT;
     },
     update: (storeId, id, patch, now) =>
       inPostgresTransaction(pool, async (client) => {
