@@ -277,6 +277,55 @@ describe.each(engines)('order repositories on %s', (name, open, available) => {
     );
     expect(ids.filter(Boolean).length).toBeGreaterThan(10);
   });
+
+  // On PostgreSQL a turn's pages of one sort go as one statement (orders/repository.pg.ts, turnPages).
+  it.skipIf(!available)('give each of many pages asked for at once its own rows, in its order', async () => {
+    const { accountId } = await e.account('pages');
+    for (const s of ['sto_p1', 'sto_p2'])
+      await e.repos.stores.insert({ id: s, accountId, source_id: s, name: 'S', currency: 'EUR', now: NOW });
+    for (let i = 0; i < 14; i++)
+      await e.repos.orders.insert(
+        i % 3 ? 'sto_p1' : 'sto_p2',
+        `ord_p${String(i).padStart(2, '0')}`,
+        orderBody({
+          source_id: `p-${i}`,
+          source_created_at: `2024-07-0${1 + (i % 4)}T10:00:00Z`,
+          source_updated_at: `2024-07-0${1 + (i % 5)}T10:00:00Z`,
+        }),
+        NOW,
+      );
+    const sorts = ['-source_created_at', '+source_created_at', '-source_updated_at', '+source_updated_at'] as const;
+    const asks = Array.from({ length: 24 }, (_, i) => ({
+      storeId: i % 4 === 3 ? 'sto_p2' : i % 5 === 4 ? 'sto_none' : 'sto_p1',
+      sort: sorts[i % 4]!,
+      offset: i % 6,
+      fetch: 1 + (i % 5),
+    }));
+    const together = await Promise.all(asks.map((q) => e.repos.orders.listPage(q)));
+    const oneByOne: unknown[] = [];
+    for (const q of asks) oneByOne.push(await e.repos.orders.listPage(q));
+    expect(together).toEqual(oneByOne);
+    // Each page as the sort and the offset make it, from what was stored.
+    const stored = Array.from({ length: 14 }, (_, i) => ({
+      id: `ord_p${String(i).padStart(2, '0')}`,
+      storeId: i % 3 ? 'sto_p1' : 'sto_p2',
+      created: 1 + (i % 4),
+      updated: 1 + (i % 5),
+    }));
+    expect(together.map((rows) => rows.map((r) => r.id))).toEqual(
+      asks.map((q) => {
+        const key = q.sort.endsWith('created_at') ? 'created' : 'updated';
+        const sign = q.sort.startsWith('-') ? -1 : 1;
+        return stored
+          .filter((o) => o.storeId === q.storeId)
+          .sort((a, b) => sign * (a[key] - b[key] || (a.id < b.id ? -1 : 1)))
+          .slice(q.offset, q.offset + q.fetch)
+          .map((o) => o.id);
+      }),
+    );
+    expect(together.every((rows) => rows.every((r) => r.doc !== undefined))).toBe(true);
+    expect(together.flat().length).toBeGreaterThan(20);
+  });
 });
 
 describe.skipIf(!postgresUrl)(onPostgres('the two engines'), () => {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
 import { turnInserts } from '../../shared/db/pg-turn-inserts.js';
+import { turnBatched } from '../../shared/db/pg-turn.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
 import { storedLocationQuery } from '../locations/repository.pg.js';
@@ -18,18 +19,58 @@ import {
   type Sort,
 } from './repository.js';
 
+const sortOf = (sort: Sort) => ({
+  column: SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS],
+  dir: sort.startsWith('-') ? 'DESC' : 'ASC',
+});
+const PAGE_COLUMNS = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END AS doc`;
+
 /** The same page query as SQLite's listStatement. */
 function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
-  const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
-  const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const { column, dir } = sortOf(sort);
   const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
   const inStore = `o.store_id = $1${filtered ? ' AND o.source_id = ANY($2::text[])' : ''}`;
   const n = filtered ? 3 : 2;
   const page = `LIMIT $${n} OFFSET $${n + 1}`;
-  const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END AS doc`;
-  if (!deep) return `SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${page}`;
+  if (!deep) return `SELECT ${PAGE_COLUMNS} FROM orders o WHERE ${inStore} ${order} ${page}`;
   const ids = `SELECT o.id FROM orders o WHERE ${inStore} ${order} ${page}`;
-  return `SELECT ${what} FROM orders o WHERE o.id IN (${ids}) ${order}`;
+  return `SELECT ${PAGE_COLUMNS} FROM orders o WHERE o.id IN (${ids}) ${order}`;
+}
+
+/**
+ * Rows per statement of a turn's pages: about 60 KB of orders as the bench makes them, which node-postgres reads in
+ * one go. A statement of 50 pages of ten (770 KB, read over many turns while the requests' garbage was promoted)
+ * took the server to 830–1,150 MB of RSS (BENCHMARKS.md, "Twenty-fifth look"); a larger page goes alone.
+ */
+const PAGE_ROWS_PER_STATEMENT = 44;
+
+/**
+ * A turn's pages in one sort, unfiltered and not deep (most lists: a store's newest orders, page after page), in
+ * one statement: pageSql's query for each row of the arrays of their stores, sizes and offsets (a LATERAL join),
+ * each page's rows in its order after its number.
+ */
+function turnPages(pool: pg.Pool, sort: Sort) {
+  const { column, dir } = sortOf(sort);
+  const statement = {
+    name: `orders-pages-${sort}`,
+    text:
+      `SELECT k.n::int AS n, p.id, p.doc FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY ` +
+      `AS k(store_id, page_size, page_offset, n) CROSS JOIN LATERAL (SELECT ${PAGE_COLUMNS}, o.${column} AS s FROM orders o ` +
+      `WHERE o.store_id = k.store_id ORDER BY o.${column} ${dir}, o.id ${dir} LIMIT k.page_size OFFSET k.page_offset) p ` +
+      `ORDER BY k.n, p.s ${dir}, p.id ${dir}`,
+  };
+  return turnBatched<OrderPageQuery, PageRow[]>(
+    { max: PAGE_ROWS_PER_STATEMENT, weight: (q) => q.fetch },
+    async (pages) => {
+      const { rows } = await pool.query<{ n: number; id: string; doc: JsonText<Order> | null }>({
+        ...statement,
+        values: [pages.map((q) => q.storeId), pages.map((q) => q.fetch), pages.map((q) => q.offset)],
+      });
+      const out = pages.map((): PageRow[] => []);
+      for (const r of rows) out[r.n - 1]!.push(r.doc === null ? { id: r.id } : { id: r.id, doc: r.doc });
+      return out;
+    },
+  );
 }
 
 const ORDER_COLUMNS = [
@@ -51,6 +92,8 @@ const ORDER_COLUMNS = [
  */
 export function postgresOrders(pool: pg.Pool): OrderRepository {
   const storeOrder = turnInserts(pool, 'orders', ORDER_COLUMNS, ['store_id', 'source_id']);
+  const pages = new Map<Sort, ReturnType<typeof turnPages>>();
+  const pagesIn = (sort: Sort) => pages.get(sort) ?? pages.set(sort, turnPages(pool, sort)).get(sort)!;
   return {
     find: turnDocumentFinds<JsonText<Order>>(pool, 'orders'),
     async insert(storeId, id, body, now) {
@@ -101,6 +144,7 @@ export function postgresOrders(pool: pg.Pool): OrderRepository {
     async listPage(q: OrderPageQuery): Promise<PageRow[]> {
       const filtered = q.sourceIds !== undefined;
       const deep = q.offset >= DIRECT_OFFSET_LIMIT;
+      if (!filtered && !deep) return pagesIn(q.sort)(q);
       const values: unknown[] = filtered ? [q.storeId, q.sourceIds, q.fetch, q.offset] : [q.storeId, q.fetch, q.offset];
       const { rows } = await pool.query<{ id: string; doc: JsonText<Order> | null }>({
         name: `orders-page-${q.sort}-${filtered}-${deep}`,
