@@ -86,9 +86,9 @@ const ORDER_COLUMNS = [
 ] as const;
 
 /**
- * A turn's creates go as one statement (turnInserts), whose unique index decides a taken source_id; a turn's gets by
- * id too (turnDocumentFinds). A patch holds the order's row lock from read to write, so concurrent patches never
- * lose one.
+ * A turn's creates go as one statement (turnInserts), whose unique index decides a taken source_id; so do a turn's
+ * gets by id (turnDocumentFinds) and its pages of one sort (turnPages). A patch holds the order's row lock from read
+ * to write, so concurrent patches never lose one.
  */
 export function postgresOrders(pool: pg.Pool): OrderRepository {
   const storeOrder = turnInserts(pool, 'orders', ORDER_COLUMNS, ['store_id', 'source_id']);

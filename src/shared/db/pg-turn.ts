@@ -21,9 +21,9 @@ export interface TurnOptions<A> {
  *
  * A call made while the event loop takes in the turn's requests (its poll phase) waits for the end of that phase
  * (`setImmediate`), as a read or a write on SQLite does (turn-reads.ts, group-commit.ts); then the turn's calls go
- * to `run`, at most `max` (of their `weight`s) at a time, which gives one value per call, in the calls' order. N calls then cost one pool
- * checkout, one round trip and one statement's work in the database instead of N (BENCHMARKS.md, "Twenty-fifth
- * look"). A failed `run` rejects its calls alone.
+ * to `run`, at most `max` of their weights at a time, which gives one value per call, in the calls' order. N calls
+ * then cost one pool checkout, one round trip and one statement's work in the database instead of N (BENCHMARKS.md,
+ * "Twenty-fifth look"). A failed `run` rejects its calls alone.
  */
 export function turnBatched<A, R>(
   options: TurnOptions<A>,
