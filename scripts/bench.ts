@@ -696,7 +696,7 @@ async function throughput() {
       ? ''
       : 'The Fastify peer (scripts/bench/fastify-peer.mjs) is the order rows written with Fastify as its documentation shows (route schemas from openapi/orders.yaml validated by its ajv, response schemas serialized by fast-json-stringify, the key and store checks in a hook, its own request logging at the same level as the server, to /dev/null) on better-sqlite3, on a copy of the same seeded database, loaded with the same requests right after the server in every round. ') +
     "The reference is plain node:http answering the same bytes as the server (scripts/bench/reference-server.mjs): before each row, in every round, it is given the server's own answer to one request of the row (status, headers, body; the row's name gives the body's size), and it answers every request with it after reading the body and `JSON.parse` of it; it is loaded with the same requests (path, headers, body) just before the server." +
-    (exchange && keyTokens && rows.some((row) => row.op === exchange)
+    (exchange && keyTokens
       ? ` The key-exchange row spends one of ${keyTokens.tokens.length.toLocaleString('en-US')} one-time key tokens per request (${exchange.used().toLocaleString('en-US')} used, warm-up included), seeded before the server starts as completed generation transactions of one key, sealed with the server's own sealed root (scripts/bench/seed-keys.ts); each exchange deletes its transaction, records two spent-token hashes and unseals the recovery key. The reference gets a path of the same length.`
       : '');
   // Where the database's time goes, per operation: each statement's calls per request and mean time (median round).
