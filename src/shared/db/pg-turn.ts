@@ -45,7 +45,6 @@ export function turnBatched<A, R>(
     const all = queue;
     queue = [];
     const { max, weight } = options;
-    if (!weight && all.length <= max) return void runBatch(all);
     let batch: Array<Call<A, R>> = [];
     let load = 0;
     for (const call of all) {
