@@ -185,6 +185,14 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
     expect(inDb).toEqual(declared);
   });
 
+  it("open every session with PostgreSQL's JIT off and the pool's statement timeout", async () => {
+    // JIT compiled a turn's pages of ten, whose LIMIT from a column inflates the estimated cost: 6 to 60 ms a statement.
+    const p = pool();
+    const [jit, timeout] = await Promise.all([p.query('SHOW jit'), p.query('SHOW statement_timeout')]);
+    expect(jit.rows[0].jit).toBe('off');
+    expect(timeout.rows[0].statement_timeout).toBe('10s');
+  });
+
   it('keep a pool working when the server closes its idle connections', async () => {
     const heard: Error[] = [];
     const p = openPostgresPool(db.url, { poolSize: 2, statementTimeoutMs: 10_000 }, (err) => heard.push(err));

@@ -14,6 +14,14 @@ interface PostgresSettings {
 }
 
 /**
+ * Sent at connection start: the service's statements are all short, and PostgreSQL's JIT compiles any statement whose
+ * estimated cost is over `jit_above_cost`, which a LIMIT taken from a parameter or a column inflates (the planner
+ * assumes a tenth of the rows): a turn's pages of ten took 6 to 60 ms compiled rather than 0.1 ms (BENCHMARKS.md,
+ * "Twenty-sixth look"). A `DATABASE_URL` with `options` of its own replaces this.
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
+/**
  * An idle connection closed by the server (restart, failover, `pg_terminate_backend`) is an 'error' event on the
  * pool, which would end the process if nobody listened; the pool opens a new connection for the next query.
  */
@@ -26,6 +34,7 @@ export function openPostgresPool(
     connectionString: url,
     max: settings.poolSize,
     statement_timeout: settings.statementTimeoutMs,
+    options: SESSION_OPTIONS,
     query_timeout: settings.queryTimeoutMs ?? settings.statementTimeoutMs + 1_000,
     connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
     keepAlive: true,
