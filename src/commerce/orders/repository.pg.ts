@@ -38,11 +38,12 @@ function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
 }
 
 /**
- * Rows per statement of a turn's pages: about 60 KB of orders as the bench makes them, which node-postgres reads in
- * one go. A statement of 50 pages of ten (770 KB, read over many turns while the requests' garbage was promoted)
- * took the server to 830–1,150 MB of RSS (BENCHMARKS.md, "Twenty-fifth look"); a larger page goes alone.
+ * Rows per statement of a turn's pages: twenty pages of ten, about 300 KB of orders as the bench makes them and at
+ * most 3.5 MB (a document over SMALL_DOC_BYTES is not among a page's rows); a larger page goes alone. Under the page
+ * of ten's load 220 rows a statement answered a third more pages than 44 and as many as 550, at the same RSS with
+ * V8's incremental marking, which PostgreSQL instances run with (BENCHMARKS.md, "Twenty-sixth look").
  */
-const PAGE_ROWS_PER_STATEMENT = 44;
+const PAGE_ROWS_PER_STATEMENT = 220;
 
 /**
  * A turn's pages in one sort, unfiltered and not deep (most lists: a store's newest orders, page after page), in
