@@ -93,9 +93,7 @@ const WARMUP = Number(opts.warmup);
 const ROUNDS = Number(opts.rounds);
 const BASE = '/commerce/2024-07';
 /** One-time key tokens for an exchange row: enough for every round and warm-up. */
-const KEY_TOKENS = keyTokensFor(ROUNDS * (WARMUP + DURATION));
-/** PostgreSQL answers fewer exchanges a second; seeding them costs a sealing each. */
-const KEY_TOKENS_PG = 60_000;
+const KEY_TOKENS = keyTokensFor(ROUNDS * (WARMUP + DURATION), opts.engine === 'pg' ? 'pg' : 'sqlite');
 // Node.js options given to the bench reach every server it starts (the deploy blocks set NODE_OPTIONS in the settings file).
 const NODE_OPTIONS = process.env.NODE_OPTIONS?.trim();
 const quoted = (arg: string) => (/\s/.test(arg) ? `"${arg}"` : arg);
@@ -544,7 +542,7 @@ async function throughput() {
     seeded = await seedBasePostgres(pool, 2);
     await seedOrdersPostgres(pool, seeded.storeIds[0]!, 0, 1_000);
     if (wantsExchange)
-      keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS_PG);
+      keyTokens = await seedKeyTokensPostgres(pool, { ...process.env, ...env }, seeded.accountId, KEY_TOKENS);
   } else {
     seeded = seedBase(path.join(dir, 'bench.db'), 2);
     env = serverEnv(seeded.file);

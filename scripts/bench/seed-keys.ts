@@ -30,10 +30,11 @@ import { openDatabase } from '../../src/shared/db/client.js';
 import { insertRowsPostgres } from './seed.js';
 
 /**
- * One-time key tokens for `seconds` of exchanges: 8,000 a second, about twice what a server of two cores answers on
- * SQLite, so that no run spends them all; sealing one costs 50–100 µs.
+ * One-time key tokens for `seconds` of exchanges, so that no run spends them all (sealing one costs 50–100 µs): 8,000
+ * a second on SQLite and 4,000 on PostgreSQL, about twice what a server of two cores answers on each.
  */
-export const keyTokensFor = (seconds: number): number => Math.ceil(seconds * 8_000);
+export const keyTokensFor = (seconds: number, engine: 'sqlite' | 'pg' = 'sqlite'): number =>
+  Math.ceil(seconds * (engine === 'pg' ? 4_000 : 8_000));
 
 export interface SeededKeyTokens {
   keyId: string;
