@@ -19,8 +19,8 @@
  * scale: reference and server, or the two sizes, alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
  * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone),
- * --node-flags "FLAGS" (Node.js flags for every process it starts, before the script: the deploy blocks start the server
- * with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take).
+ * --node-flags "FLAGS" (Node.js flags for every process it starts, before the script: the SQLite deploy block starts the
+ * server with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take; the PostgreSQL start commands do not).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
  * run in production, to /dev/null.
  */
