@@ -11,7 +11,7 @@ import { instant, newOrderJson, patchedOrderJson } from './render.js';
 import {
   DIRECT_OFFSET_LIMIT,
   SMALL_DOC_BYTES,
-  SORT_COLUMNS,
+  sortOrder,
   type Order,
   type OrderPageQuery,
   type OrderRepository,
@@ -19,15 +19,11 @@ import {
   type Sort,
 } from './repository.js';
 
-const sortOf = (sort: Sort) => ({
-  column: SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS],
-  dir: sort.startsWith('-') ? 'DESC' : 'ASC',
-});
 const PAGE_COLUMNS = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END AS doc`;
 
 /** The same page query as SQLite's listStatement. */
 function pageSql(sort: Sort, filtered: boolean, deep: boolean): string {
-  const { column, dir } = sortOf(sort);
+  const { column, dir } = sortOrder(sort);
   const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
   const inStore = `o.store_id = $1${filtered ? ' AND o.source_id = ANY($2::text[])' : ''}`;
   const n = filtered ? 3 : 2;
@@ -51,7 +47,7 @@ const PAGE_ROWS_PER_STATEMENT = 220;
  * each page's rows in its order after its number.
  */
 function turnPages(pool: pg.Pool, sort: Sort) {
-  const { column, dir } = sortOf(sort);
+  const { column, dir } = sortOrder(sort);
   const statement = {
     name: `orders-pages-${sort}`,
     text:

@@ -16,7 +16,7 @@ import { instant, newOrderJson, patchedOrderJson } from './render.js';
 import {
   DIRECT_OFFSET_LIMIT,
   SMALL_DOC_BYTES,
-  SORT_COLUMNS,
+  sortOrder,
   type Order,
   type OrderCreate,
   type OrderPageQuery,
@@ -53,8 +53,7 @@ function prepare(db: Db) {
   // octet_length reads the record's header, so a large document is not loaded here.
   const what = `o.id, CASE WHEN octet_length(o.doc) <= ${SMALL_DOC_BYTES} THEN o.doc END, octet_length(o.doc)`;
   const listStatement = (sort: Sort, filtered: boolean, deep: boolean) => {
-    const column = SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS];
-    const dir = sort.startsWith('-') ? 'DESC' : 'ASC';
+    const { column, dir } = sortOrder(sort);
     const order = `ORDER BY o.${column} ${dir}, o.id ${dir}`;
     const inStore = `o.store_id = ${TEXT_PARAM}${filtered ? ' AND o.source_id IN (SELECT value FROM json_each(?))' : ''}`;
     if (!deep) return reads.sqlite.prepare(`SELECT ${what} FROM orders o WHERE ${inStore} ${order} ${PAGE}`).raw();

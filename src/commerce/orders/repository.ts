@@ -9,7 +9,13 @@ export type OrderCreate = components['schemas']['OrderCreate'];
 export type OrderUpdate = components['schemas']['OrderUpdate'];
 export type Sort = NonNullable<NonNullable<operations['listOrders']['parameters']['query']>['sort']>;
 
-export const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
+const SORT_COLUMNS = { source_created_at: 'source_created_ms', source_updated_at: 'source_updated_ms' } as const;
+
+/** A page's sort as both engines' statements write it: the sort key's column, and the direction (then by id). */
+export const sortOrder = (sort: Sort) => ({
+  column: SORT_COLUMNS[sort.slice(1) as keyof typeof SORT_COLUMNS],
+  dir: sort.startsWith('-') ? ('DESC' as const) : ('ASC' as const),
+});
 
 /** From this offset on, a page's ids come from the index alone first, which costs more on shallow pages. */
 export const DIRECT_OFFSET_LIMIT = 500;
