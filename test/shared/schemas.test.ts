@@ -193,6 +193,22 @@ describe.skipIf(!postgresUrl)(onPostgres('PostgreSQL migrations'), () => {
     expect(timeout.rows[0].statement_timeout).toBe('10s');
   });
 
+  it("keep the URL's own startup options beside JIT off, and let a URL that sets jit decide", async () => {
+    const withOptions = (options: string) => {
+      const url = new URL(db.url);
+      url.searchParams.set('options', options);
+      const p = openPostgresPool(url.href, { poolSize: 1, statementTimeoutMs: 10_000 });
+      pools.push(p);
+      return p;
+    };
+    const own = withOptions('-c search_path=pg_catalog,public -c application_name=from-url');
+    const [jit, path, name] = await Promise.all(
+      ['jit', 'search_path', 'application_name'].map((s) => own.query(`SHOW ${s}`).then((r) => r.rows[0][s])),
+    );
+    expect([jit, path, name]).toEqual(['off', 'pg_catalog,public', 'from-url']);
+    expect((await withOptions('-c jit=on').query('SHOW jit')).rows[0].jit).toBe('on');
+  });
+
   it('keep a pool working when the server closes its idle connections', async () => {
     const heard: Error[] = [];
     const p = openPostgresPool(db.url, { poolSize: 2, statementTimeoutMs: 10_000 }, (err) => heard.push(err));

@@ -17,9 +17,27 @@ interface PostgresSettings {
  * Sent at connection start: the service's statements are all short, and PostgreSQL's JIT compiles any statement whose
  * estimated cost is over `jit_above_cost`, which a LIMIT taken from a parameter or a column inflates (the planner
  * assumes a tenth of the rows): a turn's pages of ten took 6 to 60 ms compiled rather than 0.1 ms (BENCHMARKS.md,
- * "Twenty-sixth look"). A `DATABASE_URL` with `options` of its own replaces this.
+ * "Twenty-sixth look"). Options the `DATABASE_URL` sets are kept beside it (sessionOptions).
  */
 const SESSION_OPTIONS = '-c jit=off';
+
+/**
+ * The pool's connection string and startup options. node-postgres lets a URL's `options` replace the pool's, so
+ * those of a URL that has them are taken out of it and sent after the service's own: PostgreSQL applies them in
+ * order, and a URL that sets `jit` itself has the last word. A URL that does not parse is left to node-postgres.
+ */
+export function sessionOptions(url: string): { connectionString: string; options: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: SESSION_OPTIONS };
+  }
+  const own = parsed.searchParams.get('options');
+  if (own === null) return { connectionString: url, options: SESSION_OPTIONS };
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.href, options: own.trim() === '' ? SESSION_OPTIONS : `${SESSION_OPTIONS} ${own}` };
+}
 
 /**
  * An idle connection closed by the server (restart, failover, `pg_terminate_backend`) is an 'error' event on the
@@ -31,10 +49,9 @@ export function openPostgresPool(
   onIdleError: (err: Error) => void = () => {},
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...sessionOptions(url),
     max: settings.poolSize,
     statement_timeout: settings.statementTimeoutMs,
-    options: SESSION_OPTIONS,
     query_timeout: settings.queryTimeoutMs ?? settings.statementTimeoutMs + 1_000,
     connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
     keepAlive: true,
