@@ -181,17 +181,17 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
         );
       },
       // One statement, so one round trip and its own transaction.
-      consumeKeyToken: async (keyId, hash, now) =>
+      consumeKeyToken: async (accountId, keyId, hash, now) =>
         (
           await pool.query<TransactionRow>({
             name: 'keys-consume-key-token',
             text: `WITH taken AS (DELETE FROM keygen_transactions WHERE key_token_hash = $1 AND key_id = $2
-                                AND expires_at > $3 RETURNING ${TRANSACTION}),
+                                AND account_id = $5 AND expires_at > $3 RETURNING ${TRANSACTION}),
                    spent AS (INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at)
                      SELECT $1, 'key', $3, $4 FROM taken UNION ALL SELECT "promptTokenHash", 'prompt', $3, $4 FROM
                      taken ON CONFLICT DO NOTHING)
                    SELECT * FROM taken`,
-            values: [hash, keyId, now.toISOString(), later(now, REMEMBER_MS)],
+            values: [hash, keyId, now.toISOString(), later(now, REMEMBER_MS), accountId],
           })
         ).rows[0],
       purgeExpiredBatch: (now, limit) =>

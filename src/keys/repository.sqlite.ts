@@ -61,7 +61,7 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
          oidc_state_hash = NULL WHERE id = ?`,
     ),
     consumeKeyToken: sqlite.prepare(
-      `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND expires_at > ?
+      `DELETE FROM keygen_transactions WHERE key_token_hash = ? AND key_id = ? AND account_id = ? AND expires_at > ?
        RETURNING ${TRANSACTION_COLUMNS}`,
     ),
     spend: sqlite.prepare(
@@ -149,9 +149,9 @@ export function sqliteKeysRepositories(db: Db): KeysRepositories {
       finish: (id, now, keyTokenHash) => {
         s.finish.run(now.toISOString(), keyTokenHash, id);
       },
-      consumeKeyToken: (keyId, hash, now) =>
+      consumeKeyToken: (accountId, keyId, hash, now) =>
         inGroupCommit(db, () => {
-          const row = transactionRow(s.consumeKeyToken.all(hash, keyId, now.toISOString())[0]);
+          const row = transactionRow(s.consumeKeyToken.all(hash, keyId, accountId, now.toISOString())[0]);
           if (!row) return undefined;
           const spentAt = now.toISOString();
           const forgetAt = later(now, REMEMBER_MS);

@@ -45,7 +45,11 @@ export interface TransactionRepository {
   /** When the sealed module could not answer, the prompt token works again; the taken sign-in state stays gone. */
   reopenSignIn(id: string, now: Date): MaybePromise<boolean>;
   finish(id: string, now: Date, keyTokenHash: string | null): MaybePromise<void>;
-  consumeKeyToken(keyId: string, hash: string, now: Date): MaybePromise<TransactionRow | undefined>;
+  /**
+   * Takes an unexpired transaction of this key token for `keyId` and its account (a transaction's account is its
+   * key's), recording its key and prompt tokens as spent. Undefined when none is taken, whatever the reason.
+   */
+  consumeKeyToken(accountId: string, keyId: string, hash: string, now: Date): MaybePromise<TransactionRow | undefined>;
   /** Fewer rows than `limit` means the sweep is done; transactions and spent hashes go REMEMBER_MS later. */
   purgeExpiredBatch(now: Date, limit: number): MaybePromise<number>;
 }

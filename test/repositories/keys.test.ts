@@ -78,9 +78,12 @@ async function scenario(e: Engine) {
   out.reopenFinished = await transactions.reopenSignIn('txn_1', at(2));
   out.byKeyToken = await transactions.findByKeyToken('key-token-1');
   out.spentBefore = await transactions.isSpent('key-token-1');
-  out.exchangeOtherKey = (await transactions.consumeKeyToken('key_other', 'key-token-1', at(3))) ?? null;
-  out.exchanged = await transactions.consumeKeyToken('key_1', 'key-token-1', at(3));
-  out.exchangedAgain = (await transactions.consumeKeyToken('key_1', 'key-token-1', at(3))) ?? null;
+  out.exchangeOtherKey = (await transactions.consumeKeyToken(accountId, 'key_other', 'key-token-1', at(3))) ?? null;
+  // The key's id with another account's: nothing is taken, as for another key.
+  out.exchangeOtherAccount = (await transactions.consumeKeyToken('acc_other', 'key_1', 'key-token-1', at(3))) ?? null;
+  out.spentAfterRefusals = await transactions.isSpent('key-token-1');
+  out.exchanged = await transactions.consumeKeyToken(accountId, 'key_1', 'key-token-1', at(3));
+  out.exchangedAgain = (await transactions.consumeKeyToken(accountId, 'key_1', 'key-token-1', at(3))) ?? null;
   out.spent = [
     await transactions.isSpent('key-token-1'),
     await transactions.isSpent('prompt-txn_1'),
@@ -152,6 +155,8 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
     expect(t.byKeyToken).toMatchObject({ id: 'txn_1', completedAt: at(2).toISOString(), sealedClientSecret: null });
     expect(t.spentBefore).toBe(false);
     expect(t.exchangeOtherKey).toBeNull();
+    expect(t.exchangeOtherAccount).toBeNull();
+    expect(t.spentAfterRefusals).toBe(false);
     expect(t.exchanged).toMatchObject({ id: 'txn_1' });
     expect(t.exchangedAgain).toBeNull();
     expect(t.spent).toEqual([true, true, false]);
@@ -186,7 +191,7 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
     expect(binds.filter(Boolean)).toHaveLength(1);
     await transactions.finish('txn_r', at(2), 'key-token-r');
     const exchanges = await Promise.all(
-      Array.from({ length: 20 }, () => transactions.consumeKeyToken('key_r', 'key-token-r', at(3))),
+      Array.from({ length: 20 }, () => transactions.consumeKeyToken(accountId, 'key_r', 'key-token-r', at(3))),
     );
     expect(exchanges.filter(Boolean)).toHaveLength(1);
     expect(await transactions.isSpent('key-token-r')).toBe(true);

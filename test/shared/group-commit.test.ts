@@ -218,7 +218,8 @@ describe("the services' writes on SQLite", () => {
       ],
       [
         'a key token exchanged',
-        () => ['txn_a', 'txn_b'].map((id) => transactions.consumeKeyToken('key_a', `key-token-${id}`, later)),
+        () =>
+          ['txn_a', 'txn_b'].map((id) => transactions.consumeKeyToken(accountId, 'key_a', `key-token-${id}`, later)),
         () => [count('keygen_transactions'), count('keygen_spent_tokens')],
         [0, 4],
       ],
