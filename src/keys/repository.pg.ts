@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { selectColumns } from '../shared/db/columns.js';
 import { inserter } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../shared/db/postgres.js';
+import { turnBatched } from '../shared/db/pg-turn.js';
+import { isDatabaseUnavailable } from '../shared/db/unavailable.js';
 import {
   later,
   REMEMBER_MS,
@@ -101,7 +103,59 @@ function postgresDevProvider(pool: pg.Pool): DevProviderRepository {
   };
 }
 
+/** Exchanges per statement: a turn under heavy load takes a few dozen; more go in further statements. */
+const EXCHANGES_PER_STATEMENT = 500;
+
+interface Exchange {
+  accountId: string;
+  keyId: string;
+  hash: string;
+  at: string;
+  forgetAt: string;
+}
+
+/**
+ * A turn's key-token exchanges as one statement (turnBatched): the transactions that the tokens name for their keys
+ * and accounts, unexpired, deleted by a join with the arrays of what was asked, and their two tokens recorded as
+ * spent, in one transaction, one round trip and one commit for the turn. Each transaction is deleted once, so a
+ * token asked for twice in a turn is given to one of its callers, as two statements racing would give it.
+ */
+function consumeKeyTokens(pool: pg.Pool): (exchange: Exchange) => Promise<TransactionRow | undefined> {
+  const statement = {
+    name: 'keys-consume-key-tokens',
+    text: `WITH asked AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+             WITH ORDINALITY AS a(token_hash, for_key, for_account, asked_at, forget, n)),
+           taken AS (DELETE FROM keygen_transactions t USING asked a
+             WHERE t.key_token_hash = a.token_hash AND t.key_id = a.for_key AND t.account_id = a.for_account
+             AND t.expires_at > a.asked_at
+             RETURNING a.n::int AS "askedAs", a.asked_at AS "spentAt", a.forget AS "forgetAt", ${TRANSACTION}),
+           spent AS (INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at)
+             SELECT "keyTokenHash", 'key', "spentAt", "forgetAt" FROM taken UNION ALL
+             SELECT "promptTokenHash", 'prompt', "spentAt", "forgetAt" FROM taken ON CONFLICT DO NOTHING)
+           SELECT * FROM taken`,
+  };
+  return turnBatched<Exchange, TransactionRow | undefined>(
+    { max: EXCHANGES_PER_STATEMENT, eachAlone: (err) => !isDatabaseUnavailable(err) },
+    async (asked) => {
+      const { rows } = await pool.query<TransactionRow & { askedAs: number; spentAt: string; forgetAt: string }>({
+        ...statement,
+        values: [
+          asked.map((e) => e.hash),
+          asked.map((e) => e.keyId),
+          asked.map((e) => e.accountId),
+          asked.map((e) => e.at),
+          asked.map((e) => e.forgetAt),
+        ],
+      });
+      const taken: Array<TransactionRow | undefined> = new Array(asked.length);
+      for (const { askedAs, spentAt: _spentAt, forgetAt: _forgetAt, ...row } of rows) taken[askedAs - 1] = row;
+      return taken;
+    },
+  );
+}
+
 export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
+  const consumeInTurn = consumeKeyTokens(pool);
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[], name?: string) =>
     (await pool.query<T>({ text, values, ...(name && { name }) })).rows[0];
   return {
@@ -180,20 +234,11 @@ export function postgresKeysRepositories(pool: pg.Pool): KeysRepositories {
           [id, now.toISOString(), keyTokenHash],
         );
       },
-      // One statement, so one round trip and its own transaction.
-      consumeKeyToken: async (accountId, keyId, hash, now) =>
-        (
-          await pool.query<TransactionRow>({
-            name: 'keys-consume-key-token',
-            text: `WITH taken AS (DELETE FROM keygen_transactions WHERE key_token_hash = $1 AND key_id = $2
-                                AND account_id = $5 AND expires_at > $3 RETURNING ${TRANSACTION}),
-                   spent AS (INSERT INTO keygen_spent_tokens (token_hash, kind, spent_at, forget_at)
-                     SELECT $1, 'key', $3, $4 FROM taken UNION ALL SELECT "promptTokenHash", 'prompt', $3, $4 FROM
-                     taken ON CONFLICT DO NOTHING)
-                   SELECT * FROM taken`,
-            values: [hash, keyId, now.toISOString(), later(now, REMEMBER_MS), accountId],
-          })
-        ).rows[0],
+      consumeKeyToken: (accountId, keyId, hash, now) =>
+        // PostgreSQL's text cannot hold U+0000, which would fail the turn's statement for every exchange in it.
+        keyId.includes('\0')
+          ? Promise.resolve(undefined)
+          : consumeInTurn({ accountId, keyId, hash, at: now.toISOString(), forgetAt: later(now, REMEMBER_MS) }),
       purgeExpiredBatch: (now, limit) =>
         inPostgresTransaction(pool, async (client) => {
           if (!(await tryTransactionLock(client, SWEEP_LOCK))) return 0;

@@ -196,6 +196,60 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
     expect(exchanges.filter(Boolean)).toHaveLength(1);
     expect(await transactions.isSpent('key-token-r')).toBe(true);
   });
+
+  it.skipIf(!available)("give each of a turn's exchanges what it would get alone", async () => {
+    const { accountId } = await e.account('turn');
+    const { keys, transactions } = e.repos;
+    await keys.insert({
+      id: 'key_m',
+      accountId,
+      provider: 'dev',
+      hardwareVersion: 1,
+      clientSecretVerifier: 'ef'.repeat(32),
+      createdAt: T0.toISOString(),
+    });
+    for (const id of ['txn_m1', 'txn_m2', 'txn_m3', 'txn_m4']) {
+      await transactions.insert(
+        transaction(id, 'key_m', accountId, { expiresAt: (id === 'txn_m4' ? at(2) : at(60)).toISOString() }),
+      );
+      await transactions.finish(id, at(1), `key-token-${id}`);
+    }
+    // Asked together, so that an engine that takes a turn's exchanges in one statement takes these in one.
+    const taken = await Promise.all([
+      transactions.consumeKeyToken(accountId, 'key_m', 'key-token-txn_m1', at(3)),
+      transactions.consumeKeyToken('acc_other', 'key_m', 'key-token-txn_m2', at(3)),
+      transactions.consumeKeyToken(accountId, 'key_other', 'key-token-txn_m3', at(3)),
+      transactions.consumeKeyToken(accountId, 'key_m', 'key-token-txn_m3', at(3)),
+      transactions.consumeKeyToken(accountId, 'key_m', 'key-token-txn_m4', at(3)),
+      transactions.consumeKeyToken(accountId, 'key_m', 'key-token-nothing', at(3)),
+      transactions.consumeKeyToken(accountId, 'key_m\0', 'key-token-txn_m2', at(3)),
+    ]);
+    expect(taken.map((row) => row?.id ?? null)).toEqual([
+      'txn_m1',
+      null,
+      null,
+      'txn_m3',
+      null, // expired
+      null,
+      null,
+    ]);
+    expect(taken[0]).toMatchObject({ keyId: 'key_m', accountId, promptTokenHash: 'prompt-txn_m1' });
+    expect(Object.keys(taken[0]!).sort()).toEqual(Object.keys(taken[3]!).sort());
+    const spent = await Promise.all(
+      [
+        'key-token-txn_m1',
+        'prompt-txn_m1',
+        'key-token-txn_m2',
+        'prompt-txn_m2',
+        'key-token-txn_m3',
+        'key-token-txn_m4',
+      ].map((h) => transactions.isSpent(h)),
+    );
+    expect(spent).toEqual([true, true, false, false, true, false]);
+    expect(await transactions.consumeKeyToken(accountId, 'key_m', 'key-token-txn_m2', at(3))).toMatchObject({
+      id: 'txn_m2',
+    });
+  });
 });
 
 describe.skipIf(!postgresUrl)(onPostgres('the two engines’ key records'), () => {
