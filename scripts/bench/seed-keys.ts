@@ -31,10 +31,11 @@ import { insertRowsPostgres } from './seed.js';
 
 /**
  * One-time key tokens for `seconds` of exchanges, so that no run spends them all (sealing one costs 50–100 µs): 8,000
- * a second on SQLite and 4,000 on PostgreSQL, about twice what a server of two cores answers on each.
+ * a second on SQLite and 14,000 on PostgreSQL, about twice what a server of two cores answers on each (PostgreSQL
+ * takes a turn's exchanges in one statement).
  */
 export const keyTokensFor = (seconds: number, engine: 'sqlite' | 'pg' = 'sqlite'): number =>
-  Math.ceil(seconds * (engine === 'pg' ? 4_000 : 8_000));
+  Math.ceil(seconds * (engine === 'pg' ? 14_000 : 8_000));
 
 export interface SeededKeyTokens {
   keyId: string;
