@@ -1,7 +1,8 @@
-import { sqliteOf, type Db } from '../db/client.js';
-import { notTaken, type IdempotencyRepository, type RecordRow } from './repository.js';
+import { inGroupCommit, ONE_STATEMENT, sqliteOf, type Db } from '../db/client.js';
+import { notTaken, type Claim, type ClaimRequest, type IdempotencyRepository, type RecordRow } from './repository.js';
 
-// Each method is one statement and nothing reads before writing in a transaction, so none needs BEGIN IMMEDIATE.
+// Each write is one statement in the turn's group commit (a claim reads its record after it, in the same transaction),
+// so a safe retry's two writes share their COMMITs with the turn's other writes instead of paying one each.
 
 export function sqliteIdempotency(db: Db): IdempotencyRepository {
   const sqlite = sqliteOf(db);
@@ -27,29 +28,40 @@ export function sqliteIdempotency(db: Db): IdempotencyRepository {
      (SELECT id FROM idempotency_records WHERE expires_at <= ? LIMIT CAST(? AS INTEGER))`,
   );
   return {
-    claim: (request, now) => {
-      const t = now.getTime();
-      // .all(), not .get(): a RETURNING statement left unfinished would hold its transaction open.
-      const { id, fingerprint, holder } = request;
-      const taken = take.all({
-        id,
-        fingerprint,
-        holder,
-        leaseUntil: t + request.leaseMs,
-        expiresAt: t + request.ttlMs,
-        now: t,
-      });
-      if (taken.length === 1) return { taken: true };
-      const row = read.get(request.id, t) as RecordRow | undefined;
-      // Between the two statements nothing else runs on this connection: the row is there, and live.
-      if (!row) throw new Error('An idempotency record that was not taken could not be read.');
-      return notTaken(row);
-    },
+    claim: (request, now) => inGroupCommit(db, () => claimNow(request, now), ONE_STATEMENT),
     complete: (id, holder, answer) =>
-      complete.run(answer.status, JSON.stringify(answer.headers), answer.body, id, holder).changes === 1,
-    release: (id, holder) => {
-      release.run(id, holder);
-    },
+      inGroupCommit(
+        db,
+        () => complete.run(answer.status, JSON.stringify(answer.headers), answer.body, id, holder).changes === 1,
+        ONE_STATEMENT,
+      ),
+    release: (id, holder) =>
+      inGroupCommit(
+        db,
+        () => {
+          release.run(id, holder);
+        },
+        ONE_STATEMENT,
+      ),
     purgeExpiredBatch: (now, limit) => purge.run(now.getTime(), limit).changes,
   };
+
+  function claimNow(request: ClaimRequest, now: Date): Claim {
+    const t = now.getTime();
+    // .all(), not .get(): a RETURNING statement left unfinished would hold its transaction open.
+    const { id, fingerprint, holder } = request;
+    const taken = take.all({
+      id,
+      fingerprint,
+      holder,
+      leaseUntil: t + request.leaseMs,
+      expiresAt: t + request.ttlMs,
+      now: t,
+    });
+    if (taken.length === 1) return { taken: true };
+    const row = read.get(request.id, t) as RecordRow | undefined;
+    // Between the two statements nothing else runs on this connection: the row is there, and live.
+    if (!row) throw new Error('An idempotency record that was not taken could not be read.');
+    return notTaken(row);
+  }
 }
