@@ -18,7 +18,7 @@
  * Options: --connections N (50), --duration S (5), --warmup S (2), --rounds N (5; throughput and
  * scale: reference and server, or the two sizes, alternate, each row reports its median round), --tsx (run src/ through tsx
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
- * side-by-side), --ops post,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone),
+ * side-by-side), --ops post,post-idem,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone),
  * --node-flags "FLAGS" (Node.js flags for every process it starts, before the script: the SQLite deploy block starts the
  * server with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take; the PostgreSQL start commands do not).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
@@ -163,6 +163,8 @@ interface Op {
   setup?: (req: Request) => Request;
   /** The reference's per-request setup when it must differ (one-time key tokens are not spent on it). */
   referenceSetup?: (req: Request) => Request;
+  /** Whether the Fastify peer, which implements the order rows' plain requests only, runs the row too (default: orders' rows). */
+  peer?: boolean;
   /** A sequence of requests each connection runs in turn, instead of the one above. */
   requests?: Request[];
 }
@@ -289,6 +291,19 @@ const postOrder = (storeId: string, apiKey: string, name = 'POST /orders (3 item
   headers: { 'svc-api-key': apiKey, 'svc-store-id': storeId },
   setup: (req) => ({ ...req, body: JSON.stringify(orderBody(`b-${process.pid}-${++sequence}`, sequence)) }),
 });
+
+/** A create as a client that retries safely sends it: a key of its own on each (DESIGN.md, safe retries). */
+const postOrderSafely = (storeId: string, apiKey: string): Op => {
+  const post = postOrder(storeId, apiKey, 'POST /orders (3 items) with an Idempotency-Key');
+  return {
+    ...post,
+    peer: false,
+    setup: (req) => {
+      const made = post.setup!(req);
+      return { ...made, headers: { ...made.headers, 'idempotency-key': `k-${process.pid}-${sequence}` } };
+    },
+  };
+};
 
 const getOrder = (storeId: string, apiKey: string, count: number, name = 'GET /orders/{id}'): Op => ({
   name,
@@ -587,6 +602,7 @@ async function throughput() {
     peerRatios?: number[];
   }> = [
     { name: 'post', op: postOrder(writeStore, key), target: 0.4 },
+    { name: 'post-idem', op: postOrderSafely(writeStore, key) },
     { name: 'get', op: getOrder(readStore, key, 1_000), target: 0.5 },
     { name: 'list', op: listOrders(readStore, key, 'limit=10', 'GET /orders?limit=10 (default sort)'), target: 0.35 },
     { name: 'product-post', op: postProduct(writeStore, key) },
@@ -607,7 +623,7 @@ async function throughput() {
         row.bytes = await sameBytes(ref.url, server.url, row.op);
         const r = await measure(ref.url, row.op, DURATION, CONNECTIONS, round === 1, ref.proc.pid, true);
         const m = await measure(server.url, row.op, DURATION, CONNECTIONS, round === 1, server.proc.pid);
-        if (peer && row.op.path.startsWith(`${BASE}/orders`)) {
+        if (peer && row.op.peer !== false && row.op.path.startsWith(`${BASE}/orders`)) {
           const f = await measure(peer.url, row.op, DURATION, CONNECTIONS, round === 1, peer.proc.pid, true);
           (row.peerRatios ??= []).push(m.rps / f.rps);
           row.peer = f;
@@ -660,8 +676,10 @@ async function throughput() {
   }
   rmSync(dir, { recursive: true, force: true });
 
-  // The order creates' row, when the run has it (--ops may leave it out).
-  const creates = rows.find((row) => row.name === 'post');
+  // The order creates' rows, when the run has them (--ops may leave them out): both add to the same store.
+  const createRows = rows.filter((row) => row.name === 'post' || row.name === 'post-idem');
+  const creates = createRows.length === 0 ? undefined : createRows.reduce((n, row) => n + row.real!.ok, 0);
+  const safely = rows.some((row) => row.name === 'post-idem');
   const lines = [
     `| operation | reference req/s | p50 / p99 ms | server req/s | p50 / p99 ms | server CPU µs/req (reference) |${ON_PG ? ' database CPU µs/req | statements/req |' : ''} ratio (median round) | ratio, all rounds | target | |${ON_PG ? '' : ' ÷ Fastify peer (median round; all rounds; peer CPU µs/req) | ≥ 2 |'}`,
     `|---|---:|---:|---:|---:|---:|${ON_PG ? '---:|---:|' : ''}---:|---:|---:|---|${ON_PG ? '' : '---:|---|'}`,
@@ -686,9 +704,12 @@ async function throughput() {
     `Server RSS at the end: ${f0(mem.rssMb)} MB (peak ${f0(mem.peakMb)} MB). ` +
     (ON_PG
       ? 'Database CPU is that of every process of the cluster (its backends, WAL writer, checkpointer) during the row; statements per request are those pg_stat_statements counted (BEGIN and COMMIT included) over the requests answered (requests still in flight when a row stops add a few). '
-      : `WAL file: ${f2(walRunning)} MB while running${creates ? ` (after ${f0(creates.real!.ok)} inserts)` : ''}, ${f2(wal)} MB after shutdown. `) +
-    (creates
-      ? `The POST row stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${creates.real!.ok.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). `
+      : `WAL file: ${f2(walRunning)} MB while running${creates ? ` (after ${f0(creates)} inserts)` : ''}, ${f2(wal)} MB after shutdown. `) +
+    (creates !== undefined
+      ? `The POST ${createRows.length === 1 ? 'row' : 'rows'} stored ${stored.toLocaleString('en-US')} orders; autocannon counted ${creates.toLocaleString('en-US')} 2xx answers (warm-up included; requests in flight when a run stops are committed but not counted). `
+      : '') +
+    (safely
+      ? 'The Idempotency-Key row sends a key of its own with each create, as a client that retries safely does (DESIGN.md, safe retries): the server records the key, the request and its answer; the Fastify peer has no such row. '
       : '') +
     (ON_PG
       ? ''
