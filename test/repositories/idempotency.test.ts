@@ -87,4 +87,50 @@ describe.each(engines)('idempotency records on %s', (_name, open, available) => 
     expect(claims.filter((c) => c.taken)).toHaveLength(1);
     expect(claims.filter((c) => !c.taken && c.fingerprint === 'fp-1' && !c.answer)).toHaveLength(19);
   });
+
+  it.skipIf(!available)("give each of a turn's claims and completions what it would get alone", async () => {
+    const records = e.storage.repos.idempotency;
+    expect(await records.claim(request('t-done', 'a'), NOW)).toEqual({ taken: true });
+    expect(await records.complete('t-done', 'a', answer)).toBe(true);
+    expect(await records.claim(request('t-held', 'a'), NOW)).toEqual({ taken: true });
+    expect(await records.claim(request('t-lapsed', 'a', { leaseMs: 0 }), NOW)).toEqual({ taken: true });
+    // Asked together, so that an engine that takes a turn's claims in one statement takes these in one.
+    const claims = await Promise.all([
+      records.claim(request('t-new', 'b', { fingerprint: 'fp-new' }), NOW),
+      records.claim(request('t-new', 'c', { fingerprint: 'fp-other' }), NOW),
+      records.claim(request('t-done', 'b', { fingerprint: 'fp-2' }), NOW),
+      records.claim(request('t-held', 'b'), NOW),
+      records.claim(request('t-lapsed', 'b', { fingerprint: 'fp-3' }), NOW),
+      records.claim(request('t-lapsed', 'c'), NOW),
+      records.claim(request('t-done', 'c'), NOW),
+    ]);
+    expect(claims).toEqual([
+      { taken: true },
+      { taken: false, fingerprint: 'fp-new' },
+      { taken: false, fingerprint: 'fp-1', answer },
+      { taken: false, fingerprint: 'fp-1' },
+      { taken: true },
+      { taken: false, fingerprint: 'fp-3' },
+      { taken: false, fingerprint: 'fp-1', answer },
+    ]);
+    const other = { ...answer, body: '{"meta":{},"data":{"id":"y"}}' };
+    const completions = await Promise.all([
+      records.complete('t-new', 'c', answer),
+      records.complete('t-new', 'b', other),
+      records.complete('t-held', 'a', answer),
+      records.complete('t-lapsed', 'a', answer),
+      records.complete('t-lapsed', 'b', other),
+    ]);
+    expect(completions).toEqual([false, true, true, false, true]);
+    expect(await records.claim(request('t-new', 'd', { fingerprint: 'fp-new' }), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-new',
+      answer: other,
+    });
+    expect(await records.claim(request('t-lapsed', 'd'), NOW)).toEqual({
+      taken: false,
+      fingerprint: 'fp-3',
+      answer: other,
+    });
+  });
 });

@@ -1,42 +1,150 @@
 import type pg from 'pg';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../db/postgres.js';
-import { notTaken, type IdempotencyRepository } from './repository.js';
+import { turnBatched } from '../db/pg-turn.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { notTaken, type Claim, type ClaimRequest, type IdempotencyRepository, type RecordRow } from './repository.js';
 
 // One clock for every instance.
 const NOW_MS = '(extract(epoch from now()) * 1000)::bigint';
 
-const TAKE = `INSERT INTO idempotency_records AS r (id, fingerprint, holder, lease_until, expires_at)
-  VALUES ($1, $2, $3, ${NOW_MS} + $4::bigint, ${NOW_MS} + $5::bigint)
-  ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, holder = EXCLUDED.holder,
+const TAKE_SET = `ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, holder = EXCLUDED.holder,
     status = NULL, headers = NULL, body = NULL, lease_until = EXCLUDED.lease_until, expires_at = EXCLUDED.expires_at
   WHERE r.expires_at <= ${NOW_MS} OR (r.holder IS NOT NULL AND r.lease_until <= ${NOW_MS})
   RETURNING id`;
+const TAKE = `INSERT INTO idempotency_records AS r (id, fingerprint, holder, lease_until, expires_at)
+  VALUES ($1, $2, $3, ${NOW_MS} + $4::bigint, ${NOW_MS} + $5::bigint) ${TAKE_SET}`;
+const TAKE_TURN = `INSERT INTO idempotency_records AS r (id, fingerprint, holder, lease_until, expires_at)
+  SELECT id, fingerprint, holder, ${NOW_MS} + lease_ms, ${NOW_MS} + ttl_ms
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) AS a(id, fingerprint, holder, lease_ms, ttl_ms)
+  ${TAKE_SET}`;
 const READ = `SELECT fingerprint, status, headers, body FROM idempotency_records
   WHERE id = $1 AND expires_at > ${NOW_MS}`;
+const READ_TURN = `SELECT id, fingerprint, status, headers, body FROM idempotency_records
+  WHERE id = ANY($1::text[]) AND expires_at > ${NOW_MS}`;
+const COMPLETE_TURN = `UPDATE idempotency_records AS r SET holder = NULL, status = u.status, headers = u.headers,
+    body = u.body
+  FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY
+    AS u(id, holder, status, headers, body, n)
+  WHERE r.id = u.id AND r.holder = u.holder
+  RETURNING u.n::int AS n`;
 const PURGE = `DELETE FROM idempotency_records WHERE id IN
   (SELECT id FROM idempotency_records WHERE expires_at <= ${NOW_MS} LIMIT $1 FOR UPDATE SKIP LOCKED)`;
 
-export function postgresIdempotency(pool: pg.Pool): IdempotencyRepository {
-  return {
-    claim: async (request) => {
-      // Retried when the record was released or swept between the two statements; rare, so a few tries do.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const values = [request.id, request.fingerprint, request.holder, request.leaseMs, request.ttlMs];
-        if ((await pool.query({ name: 'idempotency-take', text: TAKE, values })).rowCount === 1) return { taken: true };
-        const row = (await pool.query({ name: 'idempotency-read', text: READ, values: [request.id] })).rows[0];
-        if (row) return notTaken(row);
+/** Claims and completions per statement; a completion counts its answer's characters against its own bound. */
+const CLAIMS_PER_STATEMENT = 500;
+const ANSWER_CHARS_PER_STATEMENT = 4 * 2 ** 20;
+
+interface Completion {
+  id: string;
+  holder: string;
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/**
+ * A claim on its own: retried when the record was released or swept between the two statements; rare, so a few
+ * tries do.
+ */
+async function claimAlone(pool: pg.Pool, request: ClaimRequest): Promise<Claim> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const values = [request.id, request.fingerprint, request.holder, request.leaseMs, request.ttlMs];
+    if ((await pool.query({ name: 'idempotency-take', text: TAKE, values })).rowCount === 1) return { taken: true };
+    const row = (await pool.query<RecordRow>({ name: 'idempotency-read', text: READ, values: [request.id] })).rows[0];
+    if (row) return notTaken(row);
+  }
+  throw new Error('An idempotency record could neither be taken nor read.');
+}
+
+/**
+ * A turn's claims as one statement (turnBatched): one `INSERT … ON CONFLICT DO UPDATE … WHERE` over the arrays of
+ * the turn's distinct keys, then one read of the records it did not take. A key claimed twice in a turn is sent once:
+ * the later claims get what a claim right after the first would get (held and running when the first took it, else
+ * the first's record). A record neither taken nor read (released or swept in between) is claimed again on its own.
+ */
+function claimsInTurn(pool: pg.Pool): (request: ClaimRequest) => Promise<Claim> {
+  return turnBatched<ClaimRequest, Claim>(
+    { max: CLAIMS_PER_STATEMENT, eachAlone: (err) => !isDatabaseUnavailable(err) },
+    async (requests) => {
+      const first = new Map<string, ClaimRequest>();
+      for (const r of requests) if (!first.has(r.id)) first.set(r.id, r);
+      const distinct = [...first.values()];
+      const { rows } = await pool.query<{ id: string }>({
+        name: 'idempotency-take-turn',
+        text: TAKE_TURN,
+        values: [
+          distinct.map((r) => r.id),
+          distinct.map((r) => r.fingerprint),
+          distinct.map((r) => r.holder),
+          distinct.map((r) => r.leaseMs),
+          distinct.map((r) => r.ttlMs),
+        ],
+      });
+      const taken = new Set(rows.map((row) => row.id));
+      const others = distinct.filter((r) => !taken.has(r.id));
+      const records = new Map<string, RecordRow>();
+      if (others.length > 0) {
+        const read = await pool.query<RecordRow & { id: string }>({
+          name: 'idempotency-read-turn',
+          text: READ_TURN,
+          values: [others.map((r) => r.id)],
+        });
+        for (const { id, ...row } of read.rows) records.set(id, row);
       }
-      throw new Error('An idempotency record could neither be taken nor read.');
+      const claims = new Map<string, Promise<Claim> | Claim>();
+      for (const r of distinct) {
+        const row = records.get(r.id);
+        claims.set(r.id, taken.has(r.id) ? { taken: true } : row ? notTaken(row) : claimAlone(pool, r));
+      }
+      return Promise.all(
+        requests.map(async (r): Promise<Claim> => {
+          const claim = await claims.get(r.id)!;
+          if (first.get(r.id) === r) return claim;
+          return claim.taken ? { taken: false, fingerprint: first.get(r.id)!.fingerprint } : claim;
+        }),
+      );
     },
-    complete: async (id, holder, answer) =>
-      (
-        await pool.query({
-          name: 'idempotency-complete',
-          text: `UPDATE idempotency_records SET holder = NULL, status = $3, headers = $4, body = $5
-            WHERE id = $1 AND holder = $2`,
-          values: [id, holder, answer.status, JSON.stringify(answer.headers), answer.body],
-        })
-      ).rowCount === 1,
+  );
+}
+
+/** A turn's completions as one `UPDATE … FROM` the arrays of their records, each still its holder's or not. */
+function completionsInTurn(pool: pg.Pool): (completion: Completion) => Promise<boolean> {
+  return turnBatched<Completion, boolean>(
+    {
+      max: ANSWER_CHARS_PER_STATEMENT,
+      weight: (c) => c.body.length,
+      eachAlone: (err) => !isDatabaseUnavailable(err),
+    },
+    async (completions) => {
+      const { rows } = await pool.query<{ n: number }>({
+        name: 'idempotency-complete-turn',
+        text: COMPLETE_TURN,
+        values: [
+          completions.map((c) => c.id),
+          completions.map((c) => c.holder),
+          completions.map((c) => c.status),
+          completions.map((c) => c.headers),
+          completions.map((c) => c.body),
+        ],
+      });
+      const done = completions.map(() => false);
+      for (const { n } of rows) done[n - 1] = true;
+      return done;
+    },
+  );
+}
+
+/**
+ * A turn's claims go to PostgreSQL as one statement, and so do its completions (pg-turn.ts), so that a create sent
+ * with an Idempotency-Key costs a turn's share of two statements beside its own (BENCHMARKS.md).
+ */
+export function postgresIdempotency(pool: pg.Pool): IdempotencyRepository {
+  const claim = claimsInTurn(pool);
+  const complete = completionsInTurn(pool);
+  return {
+    claim: (request) => claim(request),
+    complete: (id, holder, answer) =>
+      complete({ id, holder, status: answer.status, headers: JSON.stringify(answer.headers), body: answer.body }),
     release: async (id, holder) => {
       await pool.query({
         name: 'idempotency-release',
