@@ -12,6 +12,7 @@ export function orderRequests(
   apiKey: string,
   stores: { read: string; write: string },
   seeded = 1_000,
+  prefix = 'p-',
 ): Record<'post' | 'get' | 'list', Request> {
   const headers = (store: string) => ({ 'svc-api-key': apiKey, 'svc-store-id': store });
   let created = 0;
@@ -20,7 +21,7 @@ export function orderRequests(
       method: 'POST',
       path: `${BASE}/orders`,
       headers: { 'content-type': 'application/json', ...headers(stores.write) },
-      setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(orderBody(`p-${++created}`, created)) }),
+      setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(orderBody(`${prefix}${++created}`, created)) }),
     },
     get: {
       method: 'GET',

@@ -3,10 +3,10 @@
  * (quick, one process, no reference), and optionally a CPU profile of one operation summarized by
  * self time per function and per file/package.
  *
- *   node --import tsx scripts/bench/profile.ts [--op post|get|list|list1|patch|product|store|health|keys|all] [--duration 5] [--prof]
+ *   node --import tsx scripts/bench/profile.ts [--op post|post-idem|get|list|list1|patch|product|store|health|keys|all] [--duration 5] [--prof]
  *     [--server dist/server.mjs] [--connections 10] [--log-level info] [--perf FILE] [--node-flags="--flag ..."]
  *
- * list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
+ * post-idem sends each create with an Idempotency-Key of its own, as a client that retries safely does. list1 (a page of one), store (a get of the store) and health (/healthz: routing, the request step and the socket,
  * nothing of the order service) split a page's cost into what every request pays and what each row adds. patch
  * changes the note of a random one of the seeded orders (a read and a write in the turn's group commit); product
  * creates a product of two variants, as the bench's row does. A list (--op post,keys,post) runs its operations in turn
@@ -129,6 +129,9 @@ async function main() {
         )
       : undefined;
   let spent = 0;
+  let keyed = 0;
+  // Their own set, so that their source_ids do not repeat those of `post` in the same run.
+  const creates = orderRequests(seeded.apiKey, { read: readStore, write: writeStore }, 1_000, 'i-').post;
   let patched = 0;
   let products = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
@@ -150,6 +153,13 @@ async function main() {
       path: `${BASE}/products`,
       headers: { 'content-type': 'application/json', ...headers(writeStore) },
       setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(productBody({ source_id: `pp-${++products}` })) }),
+    },
+    'post-idem': {
+      ...creates,
+      setupRequest: (r: Request, context: Record<string, unknown>) => {
+        const made = creates.setupRequest!(r, context);
+        return { ...made, headers: { ...made.headers, 'idempotency-key': `pk-${++keyed}` } };
+      },
     },
     health: { method: 'GET', path: '/healthz' },
     store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
