@@ -1,6 +1,10 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres, openPostgresPool } from '../../src/shared/db/postgres.js';
+import { postgresIdempotency } from '../../src/shared/idempotency/repository.pg.js';
 import type { ClaimRequest } from '../../src/shared/idempotency/repository.js';
 import { engines, type Engine } from '../support/engines.js';
+import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres.js';
 
 // The records of safe retries, the same cases on each engine: a key is taken by one request at a
 // time, only its holder stores or frees it, and a lapsed hold or an expired record is taken over.
@@ -132,5 +136,41 @@ describe.each(engines)('idempotency records on %s', (_name, open, available) => 
       fingerprint: 'fp-3',
       answer: other,
     });
+  });
+});
+
+describe.skipIf(!postgresUrl)(onPostgres("a turn's claims when a statement after the first fails"), () => {
+  it('give a key the first statement took to its claim, and fail only the claims still to be read', async () => {
+    const db = await createTestDatabase();
+    const pool = openPostgresPool(db.url, { poolSize: 2, statementTimeoutMs: 10_000 });
+    try {
+      await migratePostgres(pool);
+      let failReads = 1;
+      // The pool as the repository sees it, whose turn read fails once (a statement of the database's own failing).
+      const flaky = new Proxy(pool, {
+        get(target, prop, receiver) {
+          if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
+          return (config: pg.QueryConfig) => {
+            if (config.name === 'idempotency-read-turn' && failReads-- > 0)
+              return Promise.reject(new Error('the read failed'));
+            return target.query(config);
+          };
+        },
+      });
+      const records = postgresIdempotency(flaky);
+      expect(await records.claim(request('f-held', 'a'), NOW)).toEqual({ taken: true });
+      const [fresh, held] = await Promise.allSettled([
+        records.claim(request('f-new', 'b'), NOW),
+        records.claim(request('f-held', 'b'), NOW),
+      ]);
+      // Claimed again on its own, the new key would have found its own hold: 409 for the request that holds it.
+      expect(fresh).toEqual({ status: 'fulfilled', value: { taken: true } });
+      expect(held).toMatchObject({ status: 'rejected', reason: { message: 'the read failed' } });
+      expect(await records.complete('f-new', 'b', answer)).toBe(true);
+      expect(await records.claim(request('f-held', 'c'), NOW)).toEqual({ taken: false, fingerprint: 'fp-1' });
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });

@@ -61,9 +61,13 @@ async function claimAlone(pool: pg.Pool, request: ClaimRequest): Promise<Claim> 
  * the turn's distinct keys, then one read of the records it did not take. A key claimed twice in a turn is sent once:
  * the later claims get what a claim right after the first would get (held and running when the first took it, else
  * the first's record). A record neither taken nor read (released or swept in between) is claimed again on its own.
+ *
+ * Only the first statement's failure fails the batch (and has its calls run alone): once it committed, a call it took
+ * must not be claimed again, which would find its own hold. What fails after it fails only the calls it concerns, as
+ * each call's value is a promise of its own.
  */
 function claimsInTurn(pool: pg.Pool): (request: ClaimRequest) => Promise<Claim> {
-  return turnBatched<ClaimRequest, Claim>(
+  const claim = turnBatched<ClaimRequest, Promise<Claim>>(
     { max: CLAIMS_PER_STATEMENT, eachAlone: (err) => !isDatabaseUnavailable(err) },
     async (requests) => {
       const first = new Map<string, ClaimRequest>();
@@ -82,29 +86,39 @@ function claimsInTurn(pool: pg.Pool): (request: ClaimRequest) => Promise<Claim> 
       });
       const taken = new Set(rows.map((row) => row.id));
       const others = distinct.filter((r) => !taken.has(r.id));
-      const records = new Map<string, RecordRow>();
-      if (others.length > 0) {
-        const read = await pool.query<RecordRow & { id: string }>({
-          name: 'idempotency-read-turn',
-          text: READ_TURN,
-          values: [others.map((r) => r.id)],
-        });
-        for (const { id, ...row } of read.rows) records.set(id, row);
-      }
-      const claims = new Map<string, Promise<Claim> | Claim>();
+      const records =
+        others.length === 0
+          ? Promise.resolve(new Map<string, RecordRow>())
+          : pool
+              .query<RecordRow & { id: string }>({
+                name: 'idempotency-read-turn',
+                text: READ_TURN,
+                values: [others.map((r) => r.id)],
+              })
+              .then(({ rows: read }) => new Map(read.map(({ id, ...row }) => [id, row])));
+      const claims = new Map<string, Promise<Claim>>();
       for (const r of distinct) {
-        const row = records.get(r.id);
-        claims.set(r.id, taken.has(r.id) ? { taken: true } : row ? notTaken(row) : claimAlone(pool, r));
+        claims.set(
+          r.id,
+          taken.has(r.id)
+            ? Promise.resolve({ taken: true })
+            : records.then((found) => {
+                const row = found.get(r.id);
+                return row ? notTaken(row) : claimAlone(pool, r);
+              }),
+        );
       }
-      return Promise.all(
-        requests.map(async (r): Promise<Claim> => {
-          const claim = await claims.get(r.id)!;
-          if (first.get(r.id) === r) return claim;
-          return claim.taken ? { taken: false, fingerprint: first.get(r.id)!.fingerprint } : claim;
-        }),
+      return requests.map((r) =>
+        claims
+          .get(r.id)!
+          .then((c): Claim =>
+            first.get(r.id) === r || !c.taken ? c : { taken: false, fingerprint: first.get(r.id)!.fingerprint },
+          ),
       );
     },
   );
+  // A promise resolved with a promise takes its outcome: each call settles as its own claim does.
+  return (request) => claim(request).then((c) => c);
 }
 
 /** A turn's completions as one `UPDATE … FROM` the arrays of their records, each still its holder's or not. */
