@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { selectColumns } from '../shared/db/columns.js';
 import { inserter } from '../shared/db/pg-rows.js';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../shared/db/postgres.js';
-import { turnBatched } from '../shared/db/pg-turn.js';
+import { columnArrays, turnBatched } from '../shared/db/pg-turn.js';
 import { isDatabaseUnavailable } from '../shared/db/unavailable.js';
 import {
   later,
@@ -139,13 +139,7 @@ function consumeKeyTokens(pool: pg.Pool): (exchange: Exchange) => Promise<Transa
     async (asked) => {
       const { rows } = await pool.query<TransactionRow & { askedAs: number; spentAt: string; forgetAt: string }>({
         ...statement,
-        values: [
-          asked.map((e) => e.hash),
-          asked.map((e) => e.keyId),
-          asked.map((e) => e.accountId),
-          asked.map((e) => e.at),
-          asked.map((e) => e.forgetAt),
-        ],
+        values: columnArrays(asked, ['hash', 'keyId', 'accountId', 'at', 'forgetAt']),
       });
       const taken: Array<TransactionRow | undefined> = new Array(asked.length);
       for (const { askedAs, spentAt: _spentAt, forgetAt: _forgetAt, ...row } of rows) taken[askedAs - 1] = row;

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { inPostgresTransaction } from '../../shared/db/postgres.js';
 import { turnDocumentFinds } from '../../shared/db/pg-turn-finds.js';
 import { turnInserts } from '../../shared/db/pg-turn-inserts.js';
-import { turnBatched } from '../../shared/db/pg-turn.js';
+import { columnArrays, turnBatched } from '../../shared/db/pg-turn.js';
 import type { JsonText } from '../envelope.js';
 import { SOURCE_ID_CONFLICT, UNKNOWN_PICKUP_LOCATION } from '../outcomes.js';
 import { storedLocationQuery } from '../locations/repository.pg.js';
@@ -61,7 +61,7 @@ function turnPages(pool: pg.Pool, sort: Sort) {
     async (pages) => {
       const { rows } = await pool.query<{ n: number; id: string; doc: JsonText<Order> | null }>({
         ...statement,
-        values: [pages.map((q) => q.storeId), pages.map((q) => q.fetch), pages.map((q) => q.offset)],
+        values: columnArrays(pages, ['storeId', 'fetch', 'offset']),
       });
       const out = pages.map((): PageRow[] => []);
       for (const r of rows) out[r.n - 1]!.push(r.doc === null ? { id: r.id } : { id: r.id, doc: r.doc });

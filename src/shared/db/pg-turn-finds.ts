@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { turnBatched } from './pg-turn.js';
+import { columnArrays, turnBatched } from './pg-turn.js';
 
 /** The tables whose documents are found by store and id (each has `id`, `store_id` and `doc`). */
 export type DocumentTable = 'orders' | 'products' | 'fulfillments';
@@ -33,7 +33,7 @@ export function turnDocumentFinds<T extends string>(
     async (keys) => {
       const { rows } = await pool.query<{ n: number; doc: T }>({
         ...statement,
-        values: [keys.map((k) => k.storeId), keys.map((k) => k.id)],
+        values: columnArrays(keys, ['storeId', 'id']),
       });
       const docs: Array<T | undefined> = new Array(keys.length);
       for (const row of rows) docs[row.n - 1] = row.doc;

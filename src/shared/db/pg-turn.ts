@@ -17,6 +17,14 @@ export interface TurnOptions<A> {
 }
 
 /**
+ * A batch's values for a statement that reads them with `unnest($1::…[], $2::…[], …)`: one array per field named in
+ * `fields`, in that order, each holding that field of every call.
+ */
+export function columnArrays<T, K extends keyof T>(calls: readonly T[], fields: readonly K[]): Array<Array<T[K]>> {
+  return fields.map((field) => calls.map((call) => call[field]));
+}
+
+/**
  * The calls made in one turn of the event loop, run together by `run` (PostgreSQL: one statement for the turn).
  *
  * A call made while the event loop takes in the turn's requests (its poll phase) waits for the end of that phase

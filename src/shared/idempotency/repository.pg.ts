@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { inPostgresTransaction, SWEEP_LOCK, tryTransactionLock } from '../db/postgres.js';
-import { turnBatched } from '../db/pg-turn.js';
+import { columnArrays, turnBatched } from '../db/pg-turn.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { notTaken, type Claim, type ClaimRequest, type IdempotencyRepository, type RecordRow } from './repository.js';
 
@@ -76,13 +76,7 @@ function claimsInTurn(pool: pg.Pool): (request: ClaimRequest) => Promise<Claim> 
       const { rows } = await pool.query<{ id: string }>({
         name: 'idempotency-take-turn',
         text: TAKE_TURN,
-        values: [
-          distinct.map((r) => r.id),
-          distinct.map((r) => r.fingerprint),
-          distinct.map((r) => r.holder),
-          distinct.map((r) => r.leaseMs),
-          distinct.map((r) => r.ttlMs),
-        ],
+        values: columnArrays(distinct, ['id', 'fingerprint', 'holder', 'leaseMs', 'ttlMs']),
       });
       const taken = new Set(rows.map((row) => row.id));
       const others = distinct.filter((r) => !taken.has(r.id));
@@ -133,13 +127,7 @@ function completionsInTurn(pool: pg.Pool): (completion: Completion) => Promise<b
       const { rows } = await pool.query<{ n: number }>({
         name: 'idempotency-complete-turn',
         text: COMPLETE_TURN,
-        values: [
-          completions.map((c) => c.id),
-          completions.map((c) => c.holder),
-          completions.map((c) => c.status),
-          completions.map((c) => c.headers),
-          completions.map((c) => c.body),
-        ],
+        values: columnArrays(completions, ['id', 'holder', 'status', 'headers', 'body']),
       });
       const done = completions.map(() => false);
       for (const { n } of rows) done[n - 1] = true;
