@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransactionRow } from '../../src/keys/repository.js';
+import type { KeyRow, TransactionRow } from '../../src/keys/repository.js';
 import { engines, type Engine } from '../support/engines.js';
 import pg from 'pg';
 import { postgresKeysRepositories } from '../../src/keys/repository.pg.js';
@@ -11,6 +11,16 @@ import { createTestDatabase, onPostgres, postgresUrl } from '../support/postgres
 
 const T0 = new Date('2024-07-01T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const key = (id: string, accountId: string, over: Partial<KeyRow> = {}) => ({
+  id,
+  accountId,
+  provider: 'dev',
+  hardwareVersion: 1,
+  clientSecretVerifier: 'ab'.repeat(32),
+  createdAt: T0.toISOString(),
+  ...over,
+});
 
 const transaction = (id: string, keyId: string, accountId: string, over: Partial<TransactionRow> = {}) => ({
   id,
@@ -29,33 +39,14 @@ async function scenario(e: Engine) {
   const out: Record<string, unknown> = {};
   const { accountId } = await e.account('keys');
   const { keys, transactions } = e.repos;
-  await keys.insert({
-    id: 'key_1',
-    accountId,
-    provider: 'dev',
-    hardwareVersion: 1,
-    clientSecretVerifier: 'ab'.repeat(32),
-    createdAt: T0.toISOString(),
-  });
+  await keys.insert(key('key_1', accountId));
   out.key = await keys.find(accountId, 'key_1');
-  await keys.insert({
-    id: 'key_t',
-    accountId,
-    provider: 'dev',
-    hardwareBackend: 'pkcs11',
-    hardwareVersion: 2,
-    clientSecretVerifier: 'cd'.repeat(32),
-    createdAt: T0.toISOString(),
-  });
-  await keys.insert({
-    id: 'key_u',
-    accountId,
-    provider: 'dev',
-    hardwareBackend: 'pkcs11',
-    hardwareVersion: 2,
-    clientSecretVerifier: 'ef'.repeat(32),
-    createdAt: T0.toISOString(),
-  });
+  await keys.insert(
+    key('key_t', accountId, { hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'cd'.repeat(32) }),
+  );
+  await keys.insert(
+    key('key_u', accountId, { hardwareBackend: 'pkcs11', hardwareVersion: 2, clientSecretVerifier: 'ef'.repeat(32) }),
+  );
   out.rootsInUse = await keys.rootsInUse();
   out.keyOtherAccount = (await keys.find('acc_other', 'key_1')) ?? null;
   out.keyById = await keys.findById('key_1');
@@ -171,14 +162,7 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
   it.skipIf(!available)('give a token to one of many concurrent takers', async () => {
     const { accountId } = await e.account('race');
     const { keys, transactions } = e.repos;
-    await keys.insert({
-      id: 'key_r',
-      accountId,
-      provider: 'dev',
-      hardwareVersion: 1,
-      clientSecretVerifier: 'cd'.repeat(32),
-      createdAt: T0.toISOString(),
-    });
+    await keys.insert(key('key_r', accountId, { clientSecretVerifier: 'cd'.repeat(32) }));
     await transactions.insert(transaction('txn_r', 'key_r', accountId, { promptTokenHash: 'prompt-r' }));
     const prompts = await Promise.all(
       Array.from({ length: 20 }, (_, i) => transactions.consumePromptToken('prompt-r', at(1), `state-r${i}`, 'sealed')),
@@ -200,14 +184,7 @@ describe.each(engines)('key repositories on %s', (name, open, available) => {
   it.skipIf(!available)("give each of a turn's exchanges what it would get alone", async () => {
     const { accountId } = await e.account('turn');
     const { keys, transactions } = e.repos;
-    await keys.insert({
-      id: 'key_m',
-      accountId,
-      provider: 'dev',
-      hardwareVersion: 1,
-      clientSecretVerifier: 'ef'.repeat(32),
-      createdAt: T0.toISOString(),
-    });
+    await keys.insert(key('key_m', accountId, { clientSecretVerifier: 'ef'.repeat(32) }));
     for (const id of ['txn_m1', 'txn_m2', 'txn_m3', 'txn_m4']) {
       await transactions.insert(
         transaction(id, 'key_m', accountId, { expiresAt: (id === 'txn_m4' ? at(2) : at(60)).toISOString() }),
@@ -268,14 +245,7 @@ describe.skipIf(!postgresUrl)(onPostgres('sweeps of several instances'), () => {
       await migratePostgres(pool);
       const { transactions, keys, devProvider } = postgresKeysRepositories(pool);
       await pool.query("INSERT INTO accounts (id, name, created_at) VALUES ('acc_s', 's', '2024-07-01T08:00:00.000Z')");
-      await keys.insert({
-        id: 'key_s',
-        accountId: 'acc_s',
-        provider: 'dev',
-        hardwareVersion: 1,
-        clientSecretVerifier: 'ef'.repeat(32),
-        createdAt: T0.toISOString(),
-      });
+      await keys.insert(key('key_s', 'acc_s', { clientSecretVerifier: 'ef'.repeat(32) }));
       await transactions.insert(transaction('txn_s', 'key_s', 'acc_s', { promptTokenHash: 'prompt-s' }));
       await other.connect();
       await other.query('SELECT pg_advisory_lock($1)', [SWEEP_LOCK.toString()]);
