@@ -3,7 +3,7 @@
  * on one order operation, in many short alternating slices, so that the machine's drift over minutes falls on both.
  * It prints each pair of slices and the median ratio of B to A (requests per second, and server CPU per request).
  *
- *   node --import tsx scripts/bench/ab.ts --a dist/server.mjs --b /tmp/other.mjs [--op post|get|list]
+ *   node --import tsx scripts/bench/ab.ts --a dist/server.mjs --b /tmp/other.mjs [--op post|post-idem|get|list]
  *     [--pairs 10] [--seconds 3] [--connections 50] [--a-flags="--flag ..."] [--b-flags="--flag ..."]
  *
  * Both servers run for the whole comparison, each on a database of its own (one store of 1,000 orders, which the
@@ -36,7 +36,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
   },
 });
-const OPS = ['post', 'get', 'list'] as const;
+const OPS = ['post', 'post-idem', 'get', 'list'] as const;
 if (!OPS.includes(opts.op as (typeof OPS)[number])) throw new Error(`--op is one of ${OPS.join(', ')}`);
 const op = opts.op as (typeof OPS)[number];
 

@@ -129,9 +129,6 @@ async function main() {
         )
       : undefined;
   let spent = 0;
-  let keyed = 0;
-  // Their own set, so that their source_ids do not repeat those of `post` in the same run.
-  const creates = orderRequests(seeded.apiKey, { read: readStore, write: writeStore }, 1_000, 'i-').post;
   let patched = 0;
   let products = 0;
   const headers = (store: string) => ({ 'svc-api-key': seeded.apiKey, 'svc-store-id': store });
@@ -153,13 +150,6 @@ async function main() {
       path: `${BASE}/products`,
       headers: { 'content-type': 'application/json', ...headers(writeStore) },
       setupRequest: (r: Request) => ({ ...r, body: JSON.stringify(productBody({ source_id: `pp-${++products}` })) }),
-    },
-    'post-idem': {
-      ...creates,
-      setupRequest: (r: Request, context: Record<string, unknown>) => {
-        const made = creates.setupRequest!(r, context);
-        return { ...made, headers: { ...made.headers, 'idempotency-key': `pk-${++keyed}` } };
-      },
     },
     health: { method: 'GET', path: '/healthz' },
     store: { method: 'GET', path: `${BASE}/stores/${readStore}`, headers: headers(readStore) },
