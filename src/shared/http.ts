@@ -10,9 +10,20 @@ import type { Tracing } from './tracing-hooks.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** What `jsonResponse` made an answer of: the status, every header and the body. */
+export interface JsonAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | ReadableStream<Uint8Array>;
+}
+
 // Responses from `jsonResponse` carry their headers as a plain object, which @hono/node-server writes with one
-// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response.
-const stamped = new WeakSet<Response>();
+// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response. What they were
+// made of is kept beside them, so a step that stores an answer (idempotency/step.ts) reads it without consuming it.
+const stamped = new WeakMap<Response, JsonAnswer>();
+
+/** The parts of an answer that `jsonResponse` made under the request step; undefined for any other response. */
+export const jsonAnswerOf = (res: Response): JsonAnswer | undefined => stamped.get(res);
 const extraHeaders = new WeakMap<Context, Record<string, string>>();
 
 interface RequestObserving {
@@ -164,6 +175,6 @@ export function jsonResponse(
   if (extra) Object.assign(all, extra);
   if (headers) Object.assign(all, headers);
   const res = new Response(json, { status, headers: all });
-  if (id) stamped.add(res);
+  if (id) stamped.set(res, { status, headers: all, body: json });
   return res;
 }

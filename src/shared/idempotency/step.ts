@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../api-keys.js';
 import type { Clock } from '../clock.js';
-import { API_HEADERS } from '../http.js';
+import { API_HEADERS, jsonAnswerOf } from '../http.js';
 import type { MaybePromise } from '../maybe.js';
 import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
@@ -132,11 +132,20 @@ export function createIdempotency(options: IdempotencyOptions) {
   };
 
   const keep = async (id: string, holder: string, res: Response): Promise<Response> => {
-    const body = await res.text();
+    // An answer of `jsonResponse` is read from what it was made of and goes out as it is; any other is read
+    // through its body, which consumes it, so it is made again from what was read.
+    const made = jsonAnswerOf(res);
+    const text = typeof made?.body === 'string' ? made.body : undefined;
+    const body = text ?? (await res.text());
     const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = res.headers.get(name);
-      if (value !== null) headers[name] = value;
+    if (text === undefined) {
+      for (const name of KEPT_HEADERS) {
+        const value = res.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+    } else {
+      for (const [name, value] of Object.entries(made!.headers))
+        if (KEPT_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
     }
     try {
       const stored = sealer ? await sealer.seal(body, sealContext(id)) : body;
@@ -146,7 +155,9 @@ export function createIdempotency(options: IdempotencyOptions) {
 
       options.onStoreError(err);
     }
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return text === undefined
+      ? new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+      : res;
   };
 
   const free = async (id: string, holder: string) => {
