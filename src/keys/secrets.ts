@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { andThen, type MaybePromise } from '../shared/maybe.js';
 import type { RootRef, SealedModule } from './sealed/sealed-module.js';
 
@@ -10,7 +10,7 @@ export const newClientSecret = () => `cs_${randomBytes(32).toString('base64url')
 export const newPromptToken = () => `tt_${randomBytes(32).toString('base64url')}`;
 
 /** Unsalted SHA-256 is enough for lookups because the tokens carry 256 random bits. */
-export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const tokenHash = (token: string) => hash('sha256', token);
 
 export const rootOfKey = (key: { hardwareBackend: string; hardwareVersion: number }): RootRef => ({
   backend: key.hardwareBackend as RootRef['backend'],

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { newId } from './ids.js';
 import { andThen, type MaybePromise } from './maybe.js';
@@ -18,7 +18,7 @@ export interface SigningRef {
 export const signingOf = (root: string | null, salt: string | null): SigningRef | undefined =>
   root !== null && salt !== null ? { root, salt } : undefined;
 
-const hashKey = (raw: string) => createHash('sha256').update(raw).digest('hex');
+const hashKey = (raw: string) => hash('sha256', raw);
 
 export interface ApiKeyInfo {
   id: string;

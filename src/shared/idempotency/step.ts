@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../api-keys.js';
 import type { Clock } from '../clock.js';
@@ -103,13 +103,10 @@ function canonicalText(value: unknown): string {
   return out + '}';
 }
 
-const fingerprintOf = (r: RequestIdentity) =>
-  createHash('sha256')
-    .update(canonical([r.method, r.target, r.headers, r.body]))
-    .digest('hex');
+// One-shot `hash`, which makes no Hash object: a create sent with a key hashes twice.
+const fingerprintOf = (r: RequestIdentity) => hash('sha256', canonical([r.method, r.target, r.headers, r.body]));
 
-export const recordId = (apiKeyId: string, key: string) =>
-  createHash('sha256').update(`${apiKeyId}\n${key}`).digest('hex');
+export const recordId = (apiKeyId: string, key: string) => hash('sha256', `${apiKeyId}\n${key}`);
 
 const sealContext = (id: string) => `idempotent-answer|${id}`;
 
