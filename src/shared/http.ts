@@ -10,20 +10,9 @@ import type { Tracing } from './tracing-hooks.js';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** What `jsonResponse` made an answer of: the status, every header and the body. */
-export interface JsonAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | ReadableStream<Uint8Array>;
-}
-
 // Responses from `jsonResponse` carry their headers as a plain object, which @hono/node-server writes with one
-// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response. What they were
-// made of is kept beside them, so a step that stores an answer (idempotency/step.ts) reads it without consuming it.
-const stamped = new WeakMap<Response, JsonAnswer>();
-
-/** The parts of an answer that `jsonResponse` made under the request step; undefined for any other response. */
-export const jsonAnswerOf = (res: Response): JsonAnswer | undefined => stamped.get(res);
+// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response.
+const stamped = new WeakSet<Response>();
 const extraHeaders = new WeakMap<Context, Record<string, string>>();
 
 interface RequestObserving {
@@ -45,6 +34,16 @@ export interface RequestScope {
   /** Set by setOperationId, with the context of the handler that named it, whose principal is logged. */
   operationId?: string;
   c?: Context;
+  /** Null once `keepJsonAnswers` asked for it; then the last answer `jsonResponse` made. */
+  answer?: JsonAnswer | null;
+}
+
+/** An answer of `jsonResponse`, with what it was made of. */
+export interface JsonAnswer {
+  readonly response: Response;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | ReadableStream<Uint8Array>;
 }
 
 type Env = { incoming?: IncomingMessage; [SCOPE]?: RequestScope };
@@ -142,6 +141,22 @@ export function setOperationId(c: Context, operationId: string): void {
   }
 }
 
+/**
+ * Has `jsonResponse` keep what it makes this request's answers of, so that a step that stores the answer
+ * (idempotency/step.ts) reads it there rather than through the response's body, which would consume it. Only the
+ * requests that ask pay for it.
+ */
+export function keepJsonAnswers(c: Context): void {
+  const scope = scopeOf(c);
+  if (scope) scope.answer = null;
+}
+
+/** What `jsonResponse` made `res` of, when this request's `keepJsonAnswers` asked for it; else undefined. */
+export function jsonAnswerOf(c: Context, res: Response): JsonAnswer | undefined {
+  const answer = scopeOf(c)?.answer;
+  return answer?.response === res ? answer : undefined;
+}
+
 /** Headers for this request's response, whichever answer it gets (e.g. the rate-limit headers). */
 export function addResponseHeaders(c: Context, headers: Record<string, string>): void {
   extraHeaders.set(c, { ...extraHeaders.get(c), ...headers });
@@ -167,7 +182,8 @@ export function jsonResponse(
   json: string | ReadableStream<Uint8Array>,
   headers?: Record<string, string>,
 ): Response {
-  const id = requestIdOf(c);
+  const scope = scopeOf(c);
+  const id = scope?.id;
   // A clone of a constant object, then plain stores: spreads after the first property cost more per answer.
   const all: Record<string, string> = { ...JSON_HEADERS };
   if (id) all['x-request-id'] = id;
@@ -175,6 +191,7 @@ export function jsonResponse(
   if (extra) Object.assign(all, extra);
   if (headers) Object.assign(all, headers);
   const res = new Response(json, { status, headers: all });
-  if (id) stamped.set(res, { status, headers: all, body: json });
+  if (id) stamped.add(res);
+  if (scope?.answer !== undefined) scope.answer = { response: res, status, headers: all, body: json };
   return res;
 }

@@ -2,7 +2,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../api-keys.js';
 import type { Clock } from '../clock.js';
-import { API_HEADERS, jsonAnswerOf } from '../http.js';
+import { API_HEADERS, jsonAnswerOf, keepJsonAnswers } from '../http.js';
 import type { MaybePromise } from '../maybe.js';
 import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
@@ -128,10 +128,10 @@ export function createIdempotency(options: IdempotencyOptions) {
     });
   };
 
-  const keep = async (id: string, holder: string, res: Response): Promise<Response> => {
+  const keep = async (c: Context, id: string, holder: string, res: Response): Promise<Response> => {
     // An answer of `jsonResponse` is read from what it was made of and goes out as it is; any other is read
     // through its body, which consumes it, so it is made again from what was read.
-    const made = jsonAnswerOf(res);
+    const made = jsonAnswerOf(c, res);
     const text = typeof made?.body === 'string' ? made.body : undefined;
     const body = text ?? (await res.text());
     const headers: Record<string, string> = {};
@@ -186,13 +186,14 @@ export function createIdempotency(options: IdempotencyOptions) {
         return replay(id, claim.answer);
       }
       let res: Response;
+      keepJsonAnswers(c);
       try {
         res = await work();
       } catch (err) {
         await free(id, holder);
         throw err;
       }
-      if (res.status >= 200 && res.status < 300) return keep(id, holder, res);
+      if (res.status >= 200 && res.status < 300) return keep(c, id, holder, res);
       await free(id, holder);
       return res;
     },
