@@ -34,16 +34,15 @@ export interface RequestScope {
   /** Set by setOperationId, with the context of the handler that named it, whose principal is logged. */
   operationId?: string;
   c?: Context;
-  /** Null once `keepJsonAnswers` asked for it; then the last answer `jsonResponse` made. */
+  /** Null once `keepJsonAnswers` asked for it; then the last answer with a text body that `jsonResponse` made. */
   answer?: JsonAnswer | null;
 }
 
-/** An answer of `jsonResponse`, with what it was made of. */
+/** An answer of `jsonResponse` with a text body, with what it was made of. */
 export interface JsonAnswer {
   readonly response: Response;
-  readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | ReadableStream<Uint8Array>;
+  readonly body: string;
 }
 
 type Env = { incoming?: IncomingMessage; [SCOPE]?: RequestScope };
@@ -192,6 +191,7 @@ export function jsonResponse(
   if (headers) Object.assign(all, headers);
   const res = new Response(json, { status, headers: all });
   if (id) stamped.add(res);
-  if (scope?.answer !== undefined) scope.answer = { response: res, status, headers: all, body: json };
+  if (scope?.answer !== undefined && typeof json === 'string')
+    scope.answer = { response: res, headers: all, body: json };
   return res;
 }

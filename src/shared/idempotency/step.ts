@@ -128,22 +128,29 @@ export function createIdempotency(options: IdempotencyOptions) {
     });
   };
 
-  const keep = async (c: Context, id: string, holder: string, res: Response): Promise<Response> => {
-    // An answer of `jsonResponse` is read from what it was made of and goes out as it is; any other is read
-    // through its body, which consumes it, so it is made again from what was read.
-    const made = jsonAnswerOf(c, res);
-    const text = typeof made?.body === 'string' ? made.body : undefined;
-    const body = text ?? (await res.text());
+  /**
+   * The answer's body and kept headers, and the response to send. An answer of `jsonResponse` is read from what it
+   * was made of and goes out as it is; any other is read through its body, which consumes it, so it is made again.
+   */
+  const readAnswer = async (c: Context, res: Response) => {
     const headers: Record<string, string> = {};
-    if (text === undefined) {
-      for (const name of KEPT_HEADERS) {
-        const value = res.headers.get(name);
-        if (value !== null) headers[name] = value;
-      }
-    } else {
-      for (const [name, value] of Object.entries(made!.headers))
+    const made = jsonAnswerOf(c, res);
+    if (made) {
+      for (const [name, value] of Object.entries(made.headers))
         if (KEPT_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
+      return { body: made.body, headers, answer: res };
     }
+    const body = await res.text();
+    for (const name of KEPT_HEADERS) {
+      const value = res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    const answer = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return { body, headers, answer };
+  };
+
+  const keep = async (c: Context, id: string, holder: string, res: Response): Promise<Response> => {
+    const { body, headers, answer } = await readAnswer(c, res);
     try {
       const stored = sealer ? await sealer.seal(body, sealContext(id)) : body;
       await records.complete(id, holder, { status: res.status, headers, body: stored });
@@ -152,9 +159,7 @@ export function createIdempotency(options: IdempotencyOptions) {
 
       options.onStoreError(err);
     }
-    return text === undefined
-      ? new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
-      : res;
+    return answer;
   };
 
   const free = async (id: string, holder: string) => {
