@@ -73,6 +73,8 @@ describe('idempotency-key on POST /orders', () => {
     expect(again.response.status).toBe(201);
     expect(again.response.headers.get('idempotent-replayed')).toBe('true');
     expect(again.response.headers.get('content-type')).toBe('application/json');
+    expect(again.response.headers.get('cache-control')).toBe('no-store');
+    expect(again.response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(again.response.headers.get('x-request-id')).not.toBe(first.response.headers.get('x-request-id'));
     expect(again.data).toEqual(first.data);
     expect(await countOrders(body.source_id)).toBe(1);

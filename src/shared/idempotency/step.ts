@@ -2,7 +2,7 @@ import { hash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Principal } from '../api-keys.js';
 import type { Clock } from '../clock.js';
-import { API_HEADERS, jsonAnswerOf, keepJsonAnswers } from '../http.js';
+import { jsonAnswerOf, jsonResponse, keepJsonAnswers } from '../http.js';
 import type { MaybePromise } from '../maybe.js';
 import type { IdempotencyRepository, StoredAnswer } from './repository.js';
 
@@ -119,13 +119,12 @@ export type Idempotency = ReturnType<typeof createIdempotency>;
 export function createIdempotency(options: IdempotencyOptions) {
   const { records, clock, sealer } = options;
 
-  const replay = async (id: string, stored: StoredAnswer): Promise<Response> => {
+  // Made as every JSON answer is (the retry's own request id and rate-limit headers in one plain object), then the
+  // first answer's kept headers over the defaults.
+  const replay = async (c: Context, id: string, stored: StoredAnswer): Promise<Response> => {
     const body = sealer ? await sealer.unseal(stored.body, sealContext(id)) : stored.body;
     if (body === null) throw new Error('A stored idempotent answer could not be unsealed.');
-    return new Response(body, {
-      status: stored.status,
-      headers: { ...API_HEADERS, ...stored.headers, [REPLAYED]: 'true' },
-    });
+    return jsonResponse(c, stored.status, body, { ...stored.headers, [REPLAYED]: 'true' });
   };
 
   /**
@@ -188,7 +187,7 @@ export function createIdempotency(options: IdempotencyOptions) {
       if (!claim.taken) {
         if (claim.fingerprint !== fingerprint) throw options.reused();
         if (!claim.answer) throw options.inProgress();
-        return replay(id, claim.answer);
+        return replay(c, id, claim.answer);
       }
       let res: Response;
       keepJsonAnswers(c);
