@@ -11,8 +11,9 @@ import type { Tracing } from './tracing-hooks.js';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 // Responses from `jsonResponse` carry their headers as a plain object, which @hono/node-server writes with one
-// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response.
-const stamped = new WeakSet<Response>();
+// `writeHead`; setting a header afterwards would create a web `Headers`, which costs more per response. The request's
+// scope names the answer that already has them (`stamped`), rather than a WeakSet of every answer, whose entries V8
+// visits as ephemerons in each young-generation collection.
 const extraHeaders = new WeakMap<Context, Record<string, string>>();
 
 interface RequestObserving {
@@ -36,6 +37,8 @@ export interface RequestScope {
   c?: Context;
   /** Null once `keepJsonAnswers` asked for it; then the last answer with a text body that `jsonResponse` made. */
   answer?: JsonAnswer | null;
+  /** The last answer `jsonResponse` made for this request: it carries the request id and the added headers. */
+  stamped?: Response;
 }
 
 /** An answer of `jsonResponse` with a text body, with what it was made of. */
@@ -94,7 +97,7 @@ export function observeRequests<F extends Fetch>(fetch: F, logger: Logger, obser
     const logging = logger.isLevelEnabled(level);
     const start = logging || metrics ? performance.now() : 0;
     const done = (res: Response): Response => {
-      if (!stamped.has(res)) res.headers.set('x-request-id', scope.id);
+      if (scope.stamped !== res) res.headers.set('x-request-id', scope.id);
       if (!logging && !metrics) return res;
       const ms = performance.now() - start;
       const { c, operationId } = scope;
@@ -163,7 +166,8 @@ export function addResponseHeaders(c: Context, headers: Record<string, string>):
 
 export function withResponseHeaders(c: Context, res: Response): Response {
   const extra = extraHeaders.get(c);
-  if (extra && !stamped.has(res)) for (const [name, value] of Object.entries(extra)) res.headers.set(name, value);
+  if (extra && scopeOf(c)?.stamped !== res)
+    for (const [name, value] of Object.entries(extra)) res.headers.set(name, value);
   return res;
 }
 
@@ -190,7 +194,7 @@ export function jsonResponse(
   if (extra) Object.assign(all, extra);
   if (headers) Object.assign(all, headers);
   const res = new Response(json, { status, headers: all });
-  if (id) stamped.add(res);
+  if (scope) scope.stamped = res;
   if (scope?.answer !== undefined && typeof json === 'string')
     scope.answer = { response: res, headers: all, body: json };
   return res;
