@@ -110,4 +110,36 @@ describe('rate limiting', () => {
     expect(after.headers.get('ratelimit-remaining')).toBe('1');
     await limited.close();
   });
+
+  it("answers a safe retry's replay with the retry's own ratelimit-* and x-request-id, each once", async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_SECOND: 2, RATE_LIMIT_BURST: 5 });
+    const { key, client } = await limited.account();
+    const store = await createStore(client);
+    const body = JSON.stringify(orderBody());
+    const create = (requestId: string) =>
+      limited.raw('/orders', {
+        method: 'POST',
+        headers: {
+          'svc-api-key': key.key,
+          'svc-store-id': store.id,
+          'idempotency-key': 'replay-with-limits',
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+        },
+        body,
+      });
+    const first = await create('first-try');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('ratelimit-remaining')).toBe('3');
+    const again = await create('second-try');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // Headers.get joins a header sent twice with ", ", so these also show each was sent once.
+    expect(again.headers.get('ratelimit-remaining')).toBe('2');
+    expect(again.headers.get('ratelimit-limit')).toBe('2');
+    expect(again.headers.get('x-request-id')).toBe('second-try');
+    expect(again.headers.get('content-type')).toBe('application/json');
+    expect(await again.json()).toEqual(await first.json());
+    await limited.close();
+  });
 });
