@@ -26,6 +26,7 @@ export default tseslint.config(
             'eslint.config.js',
             'packages/client/build.mjs',
             'scripts/bench/*.mjs',
+            'scripts/lib/*.mjs',
             'test/process/fixtures/*.mjs',
           ],
         },

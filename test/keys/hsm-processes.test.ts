@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/shared/db/client.js';
 import { checkedFetch } from '../support/contract.js';
 import { createTestDatabase, postgresUrl } from '../support/postgres.js';
-import { cli, ROOT, startServer, tempDir, type Started } from '../support/process.js';
+import { cli, NODE_TS, ROOT, startServer, tempDir, type Started } from '../support/process.js';
 import { onToken, softhsm, tokenEnv } from '../support/softhsm.js';
 import { ALICE, signInByHttp } from './support.js';
 
@@ -23,8 +23,8 @@ type Race = { empty: boolean; made: string[] };
 /** A process that opens the token (found empty), says "ready", and on "go" makes sure it has a root (test/support/softhsm-race.ts). */
 function racer(label: string, file: string) {
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'test/support/softhsm-race.ts'), label, file],
+    NODE_TS[0]!,
+    [...NODE_TS.slice(1), path.join(ROOT, 'test/support/softhsm-race.ts'), label, file],
     {
       cwd: ROOT,
       env: { ...process.env, ...tokenEnv('race') },

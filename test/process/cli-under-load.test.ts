@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
+import { NODE_TS, ROOT, startServer, tempDir, type Started } from '../support/process.js';
 import { orderBody, storeBody } from '../support/factories.js';
 
 // SQLite only (one file, two processes): the operator CLI writes while the server takes write
@@ -62,8 +62,8 @@ describe('the CLI while 32 writers load the server (SQLite)', () => {
       for (let i = from; i < 20; i += 4) {
         try {
           const { stdout, stderr } = await run(
-            process.execPath,
-            ['--import', 'tsx', path.join(ROOT, 'src/cli.ts'), 'api-key', 'create', '--name', `cli-${i}`],
+            NODE_TS[0]!,
+            [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), 'api-key', 'create', '--name', `cli-${i}`],
             {
               cwd: ROOT,
               env: { ...process.env, ...env },

@@ -10,6 +10,8 @@ const NODE_TS = [
   process.execPath,
   '--import',
   pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href,
+  '--import',
+  pathToFileURL(path.join(ROOT, 'scripts/lib/drizzle-resolve.mjs')).href,
 ];
 const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
 const version = (

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createStartingApp } from '../../src/app.js';
 import { contractFetch, contractFor } from '../support/contract.js';
 import { postgresUrl, createTestDatabase } from '../support/postgres.js';
-import { ROOT, tempDir } from '../support/process.js';
+import { NODE_TS, ROOT, tempDir } from '../support/process.js';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterAll(async () => {
@@ -55,7 +55,7 @@ it(`requests sent from the moment the port opens get 503 (starting) or their ans
     cleanups.push(() => db.drop());
     engineEnv = { DATABASE_URL: db.url, PUBLIC_URL: `http://127.0.0.1:${port}` };
   }
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server.ts')], {
+  const proc = spawn(NODE_TS[0]!, [...NODE_TS.slice(1), path.join(ROOT, 'src/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,10 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-/** How `npm start` and `npm run cli` run TypeScript: node with the tsx loader, no wrapper process. */
-const NODE_TS = [process.execPath, '--import', 'tsx'];
+/**
+ * How `npm start` and `npm run cli` run TypeScript: node with the tsx loader and the resolve hook
+ * for drizzle-orm's own imports (scripts/lib/drizzle-resolve.mjs, by its path), no wrapper process.
+ */
+export const NODE_TS = [
+  process.execPath,
+  '--import',
+  'tsx',
+  '--import',
+  pathToFileURL(path.join(ROOT, 'scripts/lib/drizzle-resolve.mjs')).href,
+];
 
 const made: string[] = [];
 
