@@ -8,6 +8,7 @@ import { loadKeysRuntime } from './keys/runtime.js';
 import { startSweeper, type Sweeper } from './keys/sweeper.js';
 import { openStorage, sharedClock } from './storage.js';
 import { systemClock } from './shared/clock.js';
+import { closingConnections } from './shared/closing-connections.js';
 import { startCheckpointer } from './shared/db/checkpointer.js';
 import { createLogger } from './shared/logger.js';
 import { exitUnlessRuntimeFits } from './shared/runtime-check.js';
@@ -85,6 +86,7 @@ async function main() {
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
     },
   }) as Server;
+  const connections = closingConnections(server);
   // Set before hono writes its head, which merges it: no cost on the app's path.
   const serverValue = serverHeader(version);
   if (config.VERSION_HEADER)
@@ -119,6 +121,7 @@ async function main() {
       await checkpointer?.stop();
       await storage.close();
     };
+    connections.closing();
     server.close(() => {
       release().then(
         () => {
