@@ -35,10 +35,14 @@ const run = (bin: string, args: string[]) => {
   }
 };
 
-// The compiler runs on the whole tree three times: minutes on a loaded two-core machine.
+// The compiler runs on the whole tree three times, the second and third incrementally (as an editor's
+// watch would), from what the first one kept: still a minute on a loaded two-core machine.
+const typecheck = () =>
+  run('tsc', ['--noEmit', '--incremental', '--tsBuildInfoFile', 'tsc.buildinfo', '-p', 'tsconfig.json']);
+
 describe('an operation in the YAML without a handler', { timeout: 300_000 }, () => {
   it('type-checks as it is', () => {
-    expect(run('tsc', ['--noEmit', '-p', 'tsconfig.json'])).toEqual({ ok: true, output: '' });
+    expect(typecheck()).toEqual({ ok: true, output: '' });
   });
 
   it('fails the type check once generated, naming the operation', () => {
@@ -50,7 +54,7 @@ describe('an operation in the YAML without a handler', { timeout: 300_000 }, () 
     const generated = run('tsx', ['scripts/generate.ts']);
     expect(generated.ok, generated.output).toBe(true);
 
-    const checked = run('tsc', ['--noEmit', '-p', 'tsconfig.json']);
+    const checked = typecheck();
     expect(checked.ok).toBe(false);
     expect(checked.output).toMatch(
       /generated\/orders\/operations\.ts.*Cannot find module '\.\.\/\.\.\/src\/commerce\/orders\/delete-order\.js'/s,
@@ -62,6 +66,6 @@ describe('an operation in the YAML without a handler', { timeout: 300_000 }, () 
     const deleteOrder = getOrder.replaceAll('getOrder', 'deleteOrder');
     expect(deleteOrder).not.toBe(getOrder);
     writeFileSync(path.join(copy, 'src/commerce/orders/delete-order.ts'), deleteOrder);
-    expect(run('tsc', ['--noEmit', '-p', 'tsconfig.json'])).toEqual({ ok: true, output: '' });
+    expect(typecheck()).toEqual({ ok: true, output: '' });
   });
 });

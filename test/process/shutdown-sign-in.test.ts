@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createKeysClient } from '../../packages/client/src/index.js';
 import { ALICE, cookieJarFetch, createTransaction, initKey, keysContract, signInByHttp } from '../keys/support.js';
-import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
+import { NODE_TS, ROOT, startServer, tempDir, type Started } from '../support/process.js';
 
 let server: Started | undefined;
 afterAll(async () => {
@@ -54,6 +54,7 @@ it('SIGTERM while a sign-in callback is in flight (embedded provider): the sign-
   const logs = running.stdout();
   expect(logs).toContain('"msg":"stopped"');
   expect(logs).not.toContain('sign-in could not be verified');
+  expect(logs).not.toContain('shutdown timed out');
 
   // The key token was stored before the exit: a new process on the same database exchanges it.
   server = await startServer(env);
