@@ -10,6 +10,7 @@ import {
   SealedRootError,
 } from '../../src/keys/sealed/sealed-module.js';
 import { tempDir } from './support.js';
+import { NODE_TS } from '../support/process.js';
 
 const N = 2 ** 12;
 const V1 = { backend: 'file', version: 1 } as const;
@@ -109,29 +110,42 @@ describe('sealed-secret module', () => {
   async function startAtOnce(files: string[]): Promise<Array<{ code: number | null; derived: string; err: string }>> {
     const script = [
       `import { loadSealedModule } from ${JSON.stringify(path.resolve('src/keys/sealed/from-config.ts'))};`,
-      // All start at one instant (a busy wait for its last milliseconds), so that they race for the files.
-      'const at = Number(process.argv[2]);',
-      'await new Promise((resolve) => setTimeout(resolve, at - Date.now() - 20));',
+      // Loaded, each says so and waits for the instant to start at, which comes once all are loaded; the
+      // last milliseconds a busy wait, so that they race for the files.
+      "process.stdout.write('ready\\n');",
+      "const at = await new Promise((resolve) => process.stdin.once('data', (d) => resolve(Number(String(d)))));",
       'while (Date.now() < at);',
       `const m = loadSealedModule({ file: process.argv[1], development: true, allowCreate: false }, () => {}, ${N});`,
       `process.stdout.write(m.derive({ root: { backend: 'file', version: 1 }, purpose: 'p', context: 'c' }).toString('hex'));`,
     ].join('\n');
-    const at = String(Date.now() + 8_000);
-    return Promise.all(
-      files.map(
-        (file) =>
-          new Promise<{ code: number | null; derived: string; err: string }>((resolve) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file, at], {
-              stdio: ['ignore', 'pipe', 'pipe'],
-            });
-            let derived = '';
-            let err = '';
-            child.stdout.on('data', (d) => (derived += d));
-            child.stderr.on('data', (d) => (err += d));
-            child.on('exit', (code) => resolve({ code, derived, err }));
+    const children = files.map((file) =>
+      spawn(NODE_TS[0]!, [...NODE_TS.slice(1), '--input-type=module', '-e', script, file], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }),
+    );
+    const runs = children.map(
+      (child) =>
+        new Promise<{ code: number | null; derived: string; err: string }>((resolve) => {
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (err += d));
+          child.on('exit', (code) => resolve({ code, derived: out.replace(/^ready\n/, ''), err }));
+        }),
+    );
+    // Each one ready (or ended, with its error), then all told the same instant.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+            child.on('exit', () => resolve());
           }),
       ),
     );
+    const at = String(Date.now() + 100);
+    for (const child of children) child.stdin.end(`${at}\n`);
+    return Promise.all(runs);
   }
 
   it('makes one whole key file when development processes start beside each other at once', async () => {
