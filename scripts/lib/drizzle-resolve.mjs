@@ -14,13 +14,14 @@
  * no symlinks inside, so a relative `.js` import from one of its files that names an existing file
  * in it is that file's URL, an ES module. Anything else goes on to Node (and tsx) unchanged.
  */
-import { registerHooks } from 'node:module';
+import module from 'node:module';
 import { statSync } from 'node:fs';
 
 const INSIDE = '/node_modules/drizzle-orm/';
 
-// module.registerHooks is in Node 22.15 and later; on an older 22 the sources load as before.
-registerHooks?.({
+// module.registerHooks is in Node 22.15 and later. On an older Node the sources load as before (and
+// `npm start` says which Node.js to use): so it is looked up, not imported by name, which would fail there.
+module.registerHooks?.({
   resolve(specifier, context, next) {
     const parent = context.parentURL;
     if (

@@ -43,6 +43,32 @@ it('resolves every drizzle-orm file to the URL and format that Node and tsx give
   expect(withHook).toEqual(without);
 });
 
+/** The machine's own Node.js, when it is one without module.registerHooks (older than 22.15): this machine kind's Node 20. */
+const oldNode = (() => {
+  const PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((d) => !d.includes('node-linux-'))
+    .join(':');
+  const found = spawnSync('bash', ['-c', 'command -v node'], { env: { PATH }, encoding: 'utf8' }).stdout.trim();
+  if (!found) return undefined;
+  const version = spawnSync(found, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+  const [major, minor] = version.split('.').map(Number);
+  return major! < 22 || (major === 22 && minor! < 15) ? found : undefined;
+})();
+
+it.skipIf(!oldNode)(
+  'loads on a Node.js without module.registerHooks, where npm start then says which Node.js to use',
+  () => {
+    const r = spawnSync(oldNode!, [...NODE_TS.slice(1), path.join(ROOT, 'src/cli.ts'), 'api-key', 'list'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: ':memory:' },
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toMatch(/^This program needs Node\.js 22\.14\.0 or newer/);
+    expect(r.status).toBe(1);
+  },
+);
+
 it('is how npm start and npm run cli run the sources', () => {
   const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
