@@ -1,18 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startServer, tempDir, type Started } from '../support/process.js';
+// NODE_TS names tsx by its path: these run in folders of their own, where `--import tsx` would not resolve.
+import { NODE_TS, ROOT, startServer, tempDir, type Started } from '../support/process.js';
 
-// tsx by its path: these run in folders of their own, where `--import tsx` would not resolve.
-const NODE_TS = [
-  process.execPath,
-  '--import',
-  pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/esm/index.mjs')).href,
-  '--import',
-  pathToFileURL(path.join(ROOT, 'scripts/lib/drizzle-resolve.mjs')).href,
-];
 const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
 const version = (
   JSON.parse(spawnSync('cat', [path.join(ROOT, 'package.json')], { encoding: 'utf8' }).stdout) as { version: string }

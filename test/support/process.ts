@@ -8,12 +8,13 @@ import { pathToFileURL } from 'node:url';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /**
  * How `npm start` and `npm run cli` run TypeScript: node with the tsx loader and the resolve hook
- * for drizzle-orm's own imports (scripts/lib/drizzle-resolve.mjs, by its path), no wrapper process.
+ * for drizzle-orm's own imports (scripts/lib/drizzle-resolve.mjs), no wrapper process. Both by
+ * their paths (tsx's is the file `--import tsx` names), so that it also runs in a folder of its own.
  */
 export const NODE_TS = [
   process.execPath,
   '--import',
-  'tsx',
+  pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href,
   '--import',
   pathToFileURL(path.join(ROOT, 'scripts/lib/drizzle-resolve.mjs')).href,
 ];
