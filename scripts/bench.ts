@@ -20,7 +20,9 @@
  * instead of building dist/server.mjs first), --server PATH (that bundle instead, e.g. an earlier build for a
  * side-by-side), --ops post,post-idem,get,list,product-post,product-get,fulfillment-get,exchange (those throughput rows only), --dry (print only, leave BENCHMARKS.md alone),
  * --node-flags "FLAGS" (Node.js flags for every process it starts, before the script: the SQLite deploy block starts the
- * server with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take; the PostgreSQL start commands do not).
+ * server with `node --no-incremental-marking`, a V8 flag NODE_OPTIONS does not take; the PostgreSQL start commands do not),
+ * --pin (throughput only, Linux: the servers on CPU 0, the load generator on the others; its table is a section of
+ * its own, `throughput-pinned`, beside the unpinned one; SQLite only).
  * Load goes to 127.0.0.1 only, bounded by --duration / --minutes. Servers log each request at info, as they
  * run in production, to /dev/null.
  */
@@ -81,11 +83,16 @@ const { values: opts } = parseArgs({
     server: { type: 'string' },
     ops: { type: 'string' },
     'node-flags': { type: 'string', default: '' },
+    pin: { type: 'boolean', default: false },
   },
 });
 if (opts.engine !== 'sqlite' && opts.engine !== 'pg') throw new Error(`--engine: sqlite or pg, not ${opts.engine}`);
 if (opts.engine === 'pg' && (opts.scale || opts.soak || opts.memory || opts.keys))
   throw new Error('--engine pg runs the throughput table only.');
+if (opts.pin && (opts.scale || opts.soak || opts.memory || opts.keys || opts.engine === 'pg'))
+  throw new Error(
+    "--pin runs the SQLite throughput table only (PostgreSQL's processes would inherit the load generator's CPU).",
+  );
 const ON_PG = opts.engine === 'pg';
 const CONNECTIONS = Number(opts.connections);
 const DURATION = Number(opts.duration);
@@ -100,7 +107,21 @@ const quoted = (arg: string) => (/\s/.test(arg) ? `"${arg}"` : arg);
 const COMMAND = `${NODE_OPTIONS ? `NODE_OPTIONS=${quoted(NODE_OPTIONS)} ` : ''}npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).map(quoted).join(' ')}` : ''}`;
 /** Node.js flags before the script of every process the bench starts (the server, the reference, the Fastify peer). */
 const NODE_FLAGS = opts['node-flags'].split(/\s+/).filter(Boolean);
-const NODE = [process.execPath, ...NODE_FLAGS];
+/**
+ * --pin: every process the bench starts (server, reference, Fastify peer) on CPU 0, and the bench itself, whose
+ * autocannon is the load generator, on the others (Linux `taskset`), so that a server never shares its core with
+ * the load and each server has the same one core however many threads it runs.
+ */
+const CPUS = os.availableParallelism();
+if (opts.pin) {
+  if (CPUS < 2) throw new Error('--pin needs at least two CPUs: one for the servers, the others for the load.');
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', CPUS === 2 ? '1' : `1-${CPUS - 1}`, String(process.pid)], {
+    encoding: 'utf8',
+  });
+  if (pinned.status !== 0)
+    throw new Error(`--pin: taskset could not pin the load generator: ${pinned.error?.message ?? pinned.stderr}`);
+}
+const NODE = [...(opts.pin ? ['taskset', '-c', '0'] : []), process.execPath, ...NODE_FLAGS];
 const NODE_LABEL = ['node', ...NODE_FLAGS].join(' ');
 
 // ---------------------------------------------------------------------------------------------
@@ -429,7 +450,11 @@ function header(serverLabel: string): string {
   return [
     `- Command: \`${COMMAND}\``,
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    `- Machine: ${machine()} (shared; load generator on the same machine)`,
+    `- Machine: ${machine()} (shared; load generator on the same machine${
+      opts.pin
+        ? `; --pin: each server on CPU 0 alone, the load generator on CPU ${CPUS === 2 ? '1' : `1-${CPUS - 1}`}`
+        : ''
+    })`,
     `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), ${
       ON_PG
         ? `DATABASE_POOL_SIZE=10, a fresh database on PostgreSQL ${pgVersion} on the same machine (a throwaway cluster with the server's default settings: fsync and synchronous_commit on), over TCP on 127.0.0.1`
@@ -738,9 +763,14 @@ async function throughput() {
         )
         .join('\n\n')}\n`
     : '';
-  const md = `## Throughput${ON_PG ? ' on PostgreSQL' : ''}\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n${breakdown}`;
+  const title = ON_PG
+    ? 'Throughput on PostgreSQL'
+    : opts.pin
+      ? 'Throughput, each server on a core of its own'
+      : 'Throughput';
+  const md = `## ${title}\n\n${header(label)}\n\n${lines.join('\n')}\n\n${after}\n${breakdown}`;
   console.log(`\n${md}`);
-  writeSection(ON_PG ? 'throughput-pg' : 'throughput', md);
+  writeSection(ON_PG ? 'throughput-pg' : opts.pin ? 'throughput-pinned' : 'throughput', md);
 }
 
 /**
