@@ -35,16 +35,13 @@ const run = (bin: string, args: string[]) => {
   }
 };
 
-// The compiler runs on the whole tree three times, the second and third incrementally (as an editor's
-// watch would), from what the first one kept: still a minute on a loaded two-core machine.
+// The compiler runs on the whole tree twice, the second time incrementally (as an editor's watch would),
+// from what the first one kept. The first run's only error is the missing handler, and the second passes:
+// so the copy type-checks as it is, without a run of its own.
 const typecheck = () =>
   run('tsc', ['--noEmit', '--incremental', '--tsBuildInfoFile', 'tsc.buildinfo', '-p', 'tsconfig.json']);
 
 describe('an operation in the YAML without a handler', { timeout: 300_000 }, () => {
-  it('type-checks as it is', () => {
-    expect(typecheck()).toEqual({ ok: true, output: '' });
-  });
-
   it('fails the type check once generated, naming the operation', () => {
     const file = path.join(copy, 'openapi/orders.yaml');
     const doc = parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -59,6 +56,7 @@ describe('an operation in the YAML without a handler', { timeout: 300_000 }, () 
     expect(checked.output).toMatch(
       /generated\/orders\/operations\.ts.*Cannot find module '\.\.\/\.\.\/src\/commerce\/orders\/delete-order\.js'/s,
     );
+    expect(checked.output.match(/error TS\d+/g), checked.output).toHaveLength(1);
   });
 
   it('type-checks again once the file named after the operation exports its handler', () => {
