@@ -88,6 +88,13 @@ class Resolver {
   readonly origins = new WeakMap<object, string>();
   /** The `$ref`s followed, so that components no operation uses can be compared on their own. */
   readonly used = new Set<string>();
+  /**
+   * Each `$ref`'s inlined target (by whether it is read as a schema), shared by every place that names it. Kept only
+   * when no recursion was cut inside it: then no `$ref` under it leads back to itself, so the refs being inlined
+   * around a use (`stack`) cannot cut it anywhere else either. Nothing changes an inlined tree once made.
+   */
+  private readonly targets = new Map<string, Json | undefined>();
+  private cuts = 0;
 
   constructor(readonly root: Obj) {}
 
@@ -109,11 +116,21 @@ class Resolver {
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
       if (!ref.startsWith('#')) throw new Error(`external $ref not supported: ${ref} at ${pointer}`);
-      if (stack.includes(ref)) return { 'x-recursive': ref };
+      if (stack.includes(ref)) {
+        this.cuts++;
+        return { 'x-recursive': ref };
+      }
       this.used.add(ref.replace(/^#/, ''));
-      const target = this.get(ref);
-      if (target === undefined) throw new Error(`unresolved $ref ${ref} at ${pointer}`);
-      const resolved = this.inline(target, ref.replace(/^#/, ''), schema || ref.includes('/schemas/'), [...stack, ref]);
+      const asSchema = schema || ref.includes('/schemas/');
+      const key = `${asSchema ? 's' : 'v'}${ref}`;
+      let resolved = this.targets.get(key);
+      if (resolved === undefined) {
+        const target = this.get(ref);
+        if (target === undefined) throw new Error(`unresolved $ref ${ref} at ${pointer}`);
+        const cuts = this.cuts;
+        resolved = this.inline(target, ref.replace(/^#/, ''), asSchema, [...stack, ref]);
+        if (this.cuts === cuts) this.targets.set(key, resolved);
+      }
       const siblings = Object.keys(node).filter((k) => k !== '$ref');
       if (siblings.length === 0 || !isObj(resolved)) return resolved;
       const merged: Obj = { ...resolved };
