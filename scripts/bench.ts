@@ -113,9 +113,11 @@ const NODE_FLAGS = opts['node-flags'].split(/\s+/).filter(Boolean);
  * the load and each server has the same one core however many threads it runs.
  */
 const CPUS = os.availableParallelism();
+/** The CPUs of the load generator under --pin, as `taskset -c` takes them. */
+const LOAD_CPUS = CPUS === 2 ? '1' : `1-${CPUS - 1}`;
 if (opts.pin) {
   if (CPUS < 2) throw new Error('--pin needs at least two CPUs: one for the servers, the others for the load.');
-  const pinned = spawnSync('taskset', ['-a', '-p', '-c', CPUS === 2 ? '1' : `1-${CPUS - 1}`, String(process.pid)], {
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', LOAD_CPUS, String(process.pid)], {
     encoding: 'utf8',
   });
   if (pinned.status !== 0)
@@ -451,9 +453,7 @@ function header(serverLabel: string): string {
     `- Command: \`${COMMAND}\``,
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     `- Machine: ${machine()} (shared; load generator on the same machine${
-      opts.pin
-        ? `; --pin: each server on CPU 0 alone, the load generator on CPU ${CPUS === 2 ? '1' : `1-${CPUS - 1}`}`
-        : ''
+      opts.pin ? `; --pin: each server on CPU 0 alone, the load generator on CPU ${LOAD_CPUS}` : ''
     })`,
     `- Server: \`${serverLabel}\`${NODE_OPTIONS ? ` with NODE_OPTIONS=${NODE_OPTIONS}` : ''}, RATE_LIMIT_PER_SECOND=0, LOG_LEVEL=info (request logs to /dev/null), ${
       ON_PG
