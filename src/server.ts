@@ -16,6 +16,7 @@ import { checkEnvironment, providerWarning } from './config-check.js';
 import { openAuditTrail, type AuditTrail } from './keys/audit.js';
 import { answeredFlag } from './process-flags.js';
 import { createMetrics, startMetricsServer } from './shared/metrics.js';
+import { serverNamed } from './shared/server-header.js';
 import { serverHeader, versionInfo } from './shared/version.js';
 import { loadTracing } from './shared/tracing-hooks.js';
 
@@ -84,15 +85,10 @@ async function main() {
       // Node keeps the connection 1 s longer than announced (keepAliveTimeoutBuffer) for a request on its way.
       keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(1_000, config.HEADERS_TIMEOUT_MS),
+      ...(config.VERSION_HEADER && { ServerResponse: serverNamed(serverHeader(version)) }),
     },
   }) as Server;
   const connections = closingConnections(server);
-  // Set before hono writes its head, which merges it: no cost on the app's path.
-  const serverValue = serverHeader(version);
-  if (config.VERSION_HEADER)
-    server.prependListener('request', (_req, res: import('node:http').ServerResponse) =>
-      res.setHeader('server', serverValue),
-    );
 
   // Installed before the listening line, so that a supervisor's SIGTERM right after start-up stops gracefully.
   let stopping = false;

@@ -1,0 +1,32 @@
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
+
+type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+
+/**
+ * The answers of a server that names itself (`Server: value`), every answer on the port: the app's, the docs
+ * site's and @hono/node-server's own error answers.
+ *
+ * The header goes into the head with the answer's other headers: @hono/node-server writes each head at once
+ * (`writeHead(status, headers)`, a plain object), and `value` joins that object. Set beforehand with `setHeader` (a
+ * `request` listener, as before), it made Node.js take its path for headers set one by one for every answer: each
+ * of the answer's headers validated, lowercased and stored again before the head was written (BENCHMARKS.md,
+ * "Thirty-first look"). A head written without headers (`res.end()` alone) or with an array of them takes the
+ * header the slower way, which nothing on a request's path does.
+ */
+export function serverNamed(value: string): typeof ServerResponse {
+  return class NamedServerResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
+    override writeHead(statusCode: number, reason?: string | Headers, headers?: Headers): this {
+      const given = typeof reason === 'string' ? headers : (reason ?? headers);
+      if (given === undefined || Array.isArray(given) || this.hasHeader('server')) {
+        if (!this.hasHeader('server')) this.setHeader('server', value);
+        return typeof reason === 'string'
+          ? super.writeHead(statusCode, reason, headers)
+          : super.writeHead(statusCode, given);
+      }
+      const named = 'server' in given || 'Server' in given ? given : { server: value, ...given };
+      return typeof reason === 'string'
+        ? super.writeHead(statusCode, reason, named)
+        : super.writeHead(statusCode, named);
+    }
+  };
+}
