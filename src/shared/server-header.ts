@@ -10,8 +10,9 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
  * (`writeHead(status, headers)`, a plain object), and `value` joins that object. Set beforehand with `setHeader` (a
  * `request` listener, as before), it made Node.js take its path for headers set one by one for every answer: each
  * of the answer's headers validated, lowercased and stored again before the head was written (BENCHMARKS.md,
- * "Thirty-first look"). A head written without headers (`res.end()` alone) or with an array of them takes the
- * header the slower way, which nothing on a request's path does.
+ * "Thirty-first look"). A head written without headers (`res.end()` alone, @hono/node-server's answer without a body
+ * or headers) or with an array of them gets the header the old way. A handler's own `server` or `Server` header is
+ * kept.
  */
 export function serverNamed(value: string): typeof ServerResponse {
   return class NamedServerResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
