@@ -1,6 +1,7 @@
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 
-type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
+/** What `writeHead` takes besides the status and the reason phrase. */
+type HeadHeaders = OutgoingHttpHeaders | OutgoingHttpHeader[];
 
 /**
  * The answers of a server that names itself (`Server: value`), every answer on the port: the app's, the docs
@@ -16,18 +17,15 @@ type Headers = OutgoingHttpHeaders | OutgoingHttpHeader[];
  */
 export function serverNamed(value: string): typeof ServerResponse {
   return class NamedServerResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {
-    override writeHead(statusCode: number, reason?: string | Headers, headers?: Headers): this {
-      const given = typeof reason === 'string' ? headers : (reason ?? headers);
-      if (given === undefined || Array.isArray(given) || this.hasHeader('server')) {
-        if (!this.hasHeader('server')) this.setHeader('server', value);
-        return typeof reason === 'string'
-          ? super.writeHead(statusCode, reason, headers)
-          : super.writeHead(statusCode, given);
+    override writeHead(statusCode: number, reason?: string | HeadHeaders, headers?: HeadHeaders): this {
+      const withReason = typeof reason === 'string';
+      const given = withReason ? headers : (reason ?? headers);
+      let sent = given;
+      if (!this.hasHeader('server')) {
+        if (given === undefined || Array.isArray(given)) this.setHeader('server', value);
+        else if (!('server' in given || 'Server' in given)) sent = { server: value, ...given };
       }
-      const named = 'server' in given || 'Server' in given ? given : { server: value, ...given };
-      return typeof reason === 'string'
-        ? super.writeHead(statusCode, reason, named)
-        : super.writeHead(statusCode, named);
+      return withReason ? super.writeHead(statusCode, reason, sent) : super.writeHead(statusCode, sent);
     }
   };
 }
